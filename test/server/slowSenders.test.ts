@@ -6,7 +6,7 @@
  * (BODY_RATE_WINDOW_MS, BODY_MIN_BYTES_PER_WINDOW) so that a cut comes within a second. Eight
  * connections from 127.0.0.1 declaring 8 MiB bodies and sending a byte at a time, or all but the
  * last byte at once and nothing more, reconnecting after each answer: every small POST of another
- * client (127.0.0.2: REST, GraphQL, a batch) is served while they last, each slow body is cut by
+ * client (127.0.0.2: REST, GraphQL, a batch, a file on the /evaluate page) is served while they last, each slow body is cut by
  * its pace (408) or refused past its client's share (503); honest bodies from ten addresses that
  * fill the budget find it full (503 with Retry-After). Every wait is on an answer or the service's
  * gauge of the bytes it holds.
@@ -17,7 +17,15 @@ import { serviceArguments } from "../../bench/serviceCommand.js";
 import { SERVER_BUNDLE } from "../support/bundle.js";
 import { type Contained, containerLimits } from "../support/containerLimits.js";
 import { portOf, startService } from "../support/process.js";
-import { bodyBytesHeld, MiB, otherClient, p99, type SeenAnswer, slowClient } from "../support/slowSenders.js";
+import {
+  bodyBytesHeld,
+  MiB,
+  otherClient,
+  p99,
+  requestFrom,
+  type SeenAnswer,
+  slowClient,
+} from "../support/slowSenders.js";
 
 const WAIT_MS = 300_000;
 
@@ -63,7 +71,7 @@ describe("slow senders in compose.yaml's limits: 1 GiB of memory, npm start's 76
   }, WAIT_MS);
 
   it(
-    "eight connections sending a byte at a time: another client's POSTs all served, each slow body cut by its pace",
+    "eight connections sending a byte at a time: another client's POSTs all served, the page's upload too, each slow body cut by its pace",
     async () => {
       const slow = slowClient(ATTACKER, port, {
         connections: 8,
@@ -77,8 +85,20 @@ describe("slow senders in compose.yaml's limits: 1 GiB of memory, npm start's 76
       });
       expect(await bodyBytesHeld(port)).toBeLessThan(MiB);
       const other = await otherClient(OTHER, port, OTHER_REQUESTS);
+      // The /evaluate page's upload too, a file evaluated whole while they send
+      const page = await requestFrom(OTHER, port, {
+        method: "POST",
+        path: "/v1/evaluate?name=servers.csv&criteria=gwp",
+        body: "kind,quantity\nserver,1\n",
+        contentType: "text/csv",
+      });
       await slow.answered(1);
       await slow.stop();
+      expect(page.status).toBe(200);
+      expect(JSON.parse(page.text.trim().split("\n").at(-1) ?? "{}")).toMatchObject({
+        event: "done",
+        exitCode: 0,
+      });
       console.info(
         `a byte at a time: ${other.asked} requests of ${OTHER}, p99 ${p99(other.latenciesMs)} ms (light GETs ${p99(other.lightMs)} ms); ${slow.answers.length} slow bodies answered`,
       );
