@@ -3,12 +3,15 @@
  * bench/mixedLoad.ts`, a step of `npm run bench`): 28 clients on the loopback — REST and GraphQL
  * singles, GraphQL fleets of 100–2,000 items (some compressed), NDJSON batches of 200–5,000 lines
  * on `POST /v1/batch`, `@stream` fleets, automatic persisted queries, and a few hostile bodies
- * (issue 86's round among them: 8 MB bodies of records, not JSON, in REST, GraphQL and batches) —
+ * (issue 86's round among them: 8 MB bodies of records, not JSON, in REST, GraphQL and batches;
+ * from 127.0.0.3, the others from 127.0.0.1) —
  * for `BENCH_MIXED_SECONDS` (300 by default), each client stopping at the deadline or after
  * `BENCH_MIXED_REQUESTS` requests. Every answer is checked (status, and the count of items, lines
  * or parts it must hold). Resident memory is read from /proc every second, heap, external and
- * array-buffer bytes from /metrics every 5 s; the log lines at warn and above are counted by level
- * and message. Before the mix, each kind runs alone on a fresh process for
+ * array-buffer bytes from /metrics every 5 s with the resident pages by kind (anonymous, file) and
+ * what is resident beyond the heap and the Buffers (`outsideHeapMb`: malloc's arenas, stacks, the
+ * binary); the log lines at warn and above are counted by level and message, the first ones at
+ * error kept whole (`errorLines`). Before the mix, each kind runs alone on a fresh process for
  * `BENCH_MIXED_ALONE_SECONDS` (20 by default; 0 skips it): its own peak. To compare builds or
  * flags in turn: `BENCH_MIXED_BUNDLE` (another bundle than dist/bundle/server.mjs) and
  * `BENCH_MIXED_NODE_FLAGS` (node's flags instead of `npm start`'s, space-separated; "" for none);
@@ -21,7 +24,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { loadavg } from "node:os";
 import { createInterface } from "node:readline";
 import { seeded } from "../scripts/seededRandom.js";
@@ -65,6 +69,52 @@ async function post(url: string, body: string, headers: Record<string, string> =
     body,
   });
   return { status: response.status, text: await response.text() };
+}
+
+/**
+ * The hostile bodies' client address: another client than the others' (127.0.0.1), as an
+ * attacker is, so that the 8 MB bodies take its share of the bodies' bytes
+ * (MAX_BODY_BYTES_PER_CLIENT), not theirs.
+ */
+const HOSTILE_CLIENT = "127.0.0.3";
+
+/**
+ * `post` from HOSTILE_CLIENT (fetch cannot choose its address). An answer that came before the
+ * body was sent whole (a refusal, its connection closed) is the answer: the write's EPIPE after it
+ * is not an error.
+ */
+function hostilePost(url: string, body: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+    let answered = false;
+    const target = new URL(url);
+    const sent = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: "POST",
+        localAddress: HOSTILE_CLIENT,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          ...headers,
+        },
+      },
+      (answer) => {
+        answered = true;
+        const chunks: Buffer[] = [];
+        const whole = () =>
+          resolve({ status: answer.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", whole);
+        answer.on("error", whole);
+      },
+    );
+    sent.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    sent.end(body);
+  });
 }
 
 const between = (random: () => number, low: number, high: number) =>
@@ -234,12 +284,12 @@ const HOSTILE: readonly (readonly [string, (base: string) => Promise<Outcome>])[
   [
     "9 MiB",
     async (base) =>
-      refused((await post(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status),
+      refused((await hostilePost(`${base}/v1/server/`, `{"x":"${"a".repeat(9 * 1024 * 1024)}"}`)).status),
   ],
   [
     "5,000 deep",
     async (base) =>
-      refused((await post(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status),
+      refused((await hostilePost(`${base}/v1/server/`, `${"[".repeat(5000)}${"]".repeat(5000)}`)).status),
   ],
   [
     "10,001 fleet items",
@@ -247,29 +297,34 @@ const HOSTILE: readonly (readonly [string, (base: string) => Promise<Outcome>])[
       const inputs = Array.from({ length: 10_001 }, () => ({ provider: "aws", instanceType: "c5.large" }));
       const body = JSON.stringify({ query: CLOUD_FLEET_GQL, variables: { inputs } });
       return refused(
-        (await post(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status,
+        (await hostilePost(`${base}/graphql`, body, { accept: "application/graphql-response+json" })).status,
       );
     },
   ],
   [
     "broken JSON",
     async (base) =>
-      refused((await post(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status),
+      refused(
+        (await hostilePost(`${base}/v1/cloud/instance`, '{"provider": "aws", "instance_type": ')).status,
+      ),
   ],
-  ["issue 86 REST", async (base) => roomOr((await post(`${base}/v1/server/`, ISSUE_BODY)).status, 422)],
+  [
+    "issue 86 REST",
+    async (base) => roomOr((await hostilePost(`${base}/v1/server/`, ISSUE_BODY)).status, 422),
+  ],
   [
     "issue 86 GraphQL",
-    async (base) => roomOr((await post(`${base}/graphql`, GRAPHQL_ISSUE_BODY)).status, 413),
+    async (base) => roomOr((await hostilePost(`${base}/graphql`, GRAPHQL_ISSUE_BODY)).status, 413),
   ],
-  ["8.4 MB not JSON", async (base) => roomOr((await post(`${base}/graphql`, NOT_JSON)).status, 400)],
+  ["8.4 MB not JSON", async (base) => roomOr((await hostilePost(`${base}/graphql`, NOT_JSON)).status, 400)],
   [
     "700,000 records built",
-    async (base) => roomOr((await post(`${base}/v1/server/?verbose=false`, BUILT_BODY)).status, 200),
+    async (base) => roomOr((await hostilePost(`${base}/v1/server/?verbose=false`, BUILT_BODY)).status, 200),
   ],
   [
     "issue 86 batch",
     async (base) => {
-      const { status, text } = await post(`${base}/v1/batch`, BATCH, {
+      const { status, text } = await hostilePost(`${base}/v1/batch`, BATCH, {
         "content-type": "application/x-ndjson",
       });
       const lines = text.match(/"status":\d+/g)?.join(",") ?? "";
@@ -367,6 +422,18 @@ async function memoryGauges(base: string) {
   return gauges;
 }
 
+/** Resident memory by kind (/proc/<pid>/smaps_rollup), MB: anonymous pages (V8's heap, malloc's) and file pages (binary, bundle). */
+function residentKindsMb(pid: number): { anonymousMb?: number; fileMb?: number } {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kB = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(text)?.[1]);
+    const anonymous = kB("Anonymous");
+    return { anonymousMb: Math.round(anonymous / 1024), fileMb: Math.round((kB("Rss") - anonymous) / 1024) };
+  } catch {
+    return {}; // the process is gone
+  }
+}
+
 /** Node's arguments: `npm start`'s, or the flags and bundle the environment names instead. */
 function nodeArguments(): string[] {
   const shipped = serviceArguments();
@@ -386,7 +453,11 @@ function triedEnvironment(): Record<string, string> {
 }
 
 /** The built service as `npm start` runs it (its flags, NODE_ENV=production), on the loopback. */
-function startService(port: number): { child: ChildProcess; levels: Record<string, number> } {
+function startService(port: number): {
+  child: ChildProcess;
+  levels: Record<string, number>;
+  errors: string[];
+} {
   const child = spawn(process.execPath, nodeArguments(), {
     cwd: root,
     env: { ...serviceEnvironment(port), ...triedEnvironment() },
@@ -394,18 +465,21 @@ function startService(port: number): { child: ChildProcess; levels: Record<strin
   });
   // Lines at warn and above, by level and message: a designed refusal must not be an error.
   const levels: Record<string, number> = {};
+  // The first lines at error and above, whole (their stack says what failed).
+  const errors: string[] = [];
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
     const record = /"level":(\d+).*"msg":"([^"]*)"/.exec(line);
     const key = record ? `${record[1]} ${record[2]}` : "other";
     levels[key] = (levels[key] ?? 0) + 1;
+    if ((record === null || Number(record[1]) >= 50) && errors.length < 20) errors.push(line.slice(0, 4000));
   });
-  return { child, levels };
+  return { child, levels, errors };
 }
 
 /** Runs `kinds` for `seconds` against a fresh service; memory sampled throughout. */
 async function phase(kinds: readonly Kind[], seconds: number, timeline: boolean) {
   const port = 20_000 + Math.floor(Math.random() * 12_000);
-  const { child, levels } = startService(port);
+  const { child, levels, errors } = startService(port);
   let exited = false;
   child.once("exit", () => {
     exited = true;
@@ -425,7 +499,17 @@ async function phase(kinds: readonly Kind[], seconds: number, timeline: boolean)
   const everyFive = setInterval(async () => {
     const t = Math.round((performance.now() - started) / 1000);
     const rssMb = Math.round(residentMemoryMb(pid));
-    samples.push({ t, rssMb, ...(await memoryGauges(base)), load1: Math.round(loadavg()[0] * 10) / 10 });
+    const gauges = await memoryGauges(base);
+    samples.push({
+      t,
+      rssMb,
+      ...residentKindsMb(pid),
+      ...gauges,
+      // Resident beyond V8's heap and the Buffers: node's binary and the bundle, malloc's arenas
+      // (zlib, sockets, the heap snapshot's own), thread stacks: where a native rise shows
+      outsideHeapMb: Math.round(rssMb - gauges.heapTotalMb - gauges.externalMb),
+      load1: Math.round(loadavg()[0] * 10) / 10,
+    });
     if (timeline) console.error(JSON.stringify(samples.at(-1)));
   }, 5000);
   const kindsFigures = await drive(base, kinds, seconds, () => exited);
@@ -441,6 +525,7 @@ async function phase(kinds: readonly Kind[], seconds: number, timeline: boolean)
     survived,
     kinds: kindsFigures,
     logLines: levels,
+    errorLines: errors,
     curve,
     samples,
   };

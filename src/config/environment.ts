@@ -152,12 +152,36 @@ export const SETTINGS = {
     "time to upload a request body, from its headers on (past it `408`); also the time a client may read nothing of its answer before it is disconnected",
     { limit: "bodyTimeoutMs" },
   ),
+  /**
+   * A slow body holds what it has sent, not what it declares: at the default pace and upload time,
+   * a body sending the least it may holds at most 384 KiB when it is cut (64 KiB × 6 windows).
+   */
+  BODY_MIN_BYTES_PER_WINDOW: whole(
+    [1, 1 << 30],
+    64 * 1024,
+    "least a request body (REST, `/graphql`) sends in every `BODY_RATE_WINDOW_MS` from its headers on, until it is whole; less, `408` and the connection closed (a body whole within the first window is never judged)",
+    { note: "64 KiB", limit: "bodyMinBytesPerWindow" },
+  ),
+  BODY_RATE_WINDOW_MS: whole([1, 3_600_000], 10_000, "the window `BODY_MIN_BYTES_PER_WINDOW` is counted in", {
+    limit: "bodyRateWindowMs",
+  }),
   /** Eight bodies of the default MAX_BODY_BYTES. */
   MAX_BODY_BYTES_IN_FLIGHT: whole(
     [1024, 2 ** 40],
     64 * MiB,
-    "bytes of request bodies held at once, all requests together; past it `503` + `Retry-After`",
+    "bytes of request bodies (REST, `/graphql`) held at once, all clients together, counted as they arrive (not as declared) and held until their request has answered; past it `503` + `Retry-After`",
     { note: "64 MiB", capacity: "maxBodyBytesInFlight" },
+  ),
+  /**
+   * Three bodies of the default MAX_BODY_BYTES: one client holds at most 3/8 of the default
+   * budget, five bodies of the largest size are left to the others. Behind a proxy every client
+   * is the proxy's address: set it to MAX_BODY_BYTES_IN_FLIGHT there (docs/limits.md).
+   */
+  MAX_BODY_BYTES_PER_CLIENT: whole(
+    [1024, 2 ** 40],
+    24 * MiB,
+    "bytes of request bodies one client (its connection's address; an IPv6 address's /64) holds at once, within `MAX_BODY_BYTES_IN_FLIGHT`; past it `503` + `Retry-After` naming it",
+    { note: "24 MiB", capacity: "maxBodyBytesPerClient" },
   ),
   /**
    * What the bodies' parse builds, admitted before it is built: an 8 MiB body of empty records

@@ -211,6 +211,8 @@ describe("the Deployment's shutdown and memory (docs/limits.md)", () => {
       "MAX_CONCURRENT_FLEET_ITEMS",
       "ADMISSION_QUEUE_LENGTH",
       "MAX_BODY_BYTES_IN_FLIGHT",
+      "MAX_BODY_BYTES_PER_CLIENT",
+      "BODY_MIN_BYTES_PER_WINDOW",
       "SHUTDOWN_DRAIN_MS",
     ]) {
       expect(env(name), name).toMatch(/^\d+$/);

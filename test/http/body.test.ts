@@ -18,10 +18,17 @@ function unreadRequest(headers: Record<string, string | undefined>): IncomingMes
 const bounds = {
   maxBytes: 1024,
   timeoutMs: 1000,
-  reserve: () => {
-    throw new Error("bytes reserved for a request without a body");
+  pace: { minBytes: 1, windowMs: 1000 },
+  account: {
+    take: () => {
+      throw new Error("bytes taken for a request without a body");
+    },
+    release: () => {},
   },
 };
+
+/** An account with room for every byte. */
+const roomy = { take: () => null, release: () => {} };
 
 describe("readBody", () => {
   it("answers an empty body at once for a request framed without one", async () => {
@@ -35,7 +42,7 @@ describe("readBody", () => {
     const framed: Record<string, string>[] = [{ "content-length": "3" }, { "transfer-encoding": "chunked" }];
     for (const headers of framed) {
       const request = Object.assign(new PassThrough(), { headers }) as unknown as IncomingMessage;
-      const reading = readBody(request, { ...bounds, reserve: () => true });
+      const reading = readBody(request, { ...bounds, account: roomy });
       (request as unknown as PassThrough).end("abc");
       const body = await reading;
       expect(Buffer.isBuffer(body) && body.toString(), JSON.stringify(headers)).toBe("abc");

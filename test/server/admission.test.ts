@@ -161,9 +161,10 @@ describe("request bodies (MAX_BODY_BYTES_IN_FLIGHT, BODY_TIMEOUT_MS)", () => {
 
   it("bodies past the bytes in flight get 503 + Retry-After naming the limit; room comes back when they end", async () => {
     const { port } = await server({ MAX_BODY_BYTES: 4096, MAX_BODY_BYTES_IN_FLIGHT: 8192 });
-    const a = stalledUpload(port, 4096, 100);
-    const b = stalledUpload(port, 4096, 100);
-    await untilGauge(port, "admission_in_use", "MAX_BODY_BYTES_IN_FLIGHT", 8192);
+    // Bodies hold what has arrived of them: all but their last byte, 2 bytes of the budget left
+    const a = stalledUpload(port, 4096, 4095);
+    const b = stalledUpload(port, 4096, 4095);
+    await untilGauge(port, "admission_in_use", "MAX_BODY_BYTES_IN_FLIGHT", 8190);
     const refused = await send(port, { path: "/v1/component/ram?verbose=false", body: { units: 2 } });
     expect(refused.status).toBe(503);
     expect(refused.headers["retry-after"]).toBe("1");

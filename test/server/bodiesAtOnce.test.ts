@@ -57,7 +57,11 @@ describe("legal bodies at once in compose.yaml's limits: 1 GiB of memory, npm st
 
   beforeAll(async () => {
     limits = containerLimits("tmpfs");
-    service = startService({ ...shippedDeployment().env, TMPDIR: limits.tmp }, limits.command(SHIPPED));
+    // Any free port: the manifest's 8080 may be another test's on a shared machine
+    service = startService(
+      { ...shippedDeployment().env, PORT: "0", TMPDIR: limits.tmp },
+      limits.command(SHIPPED),
+    );
     port = portOf((await service.waitFor(/^listening on /))[0]);
   }, WAIT_MS);
 

@@ -133,17 +133,27 @@ describe("the settings (src/config/environment.ts)", () => {
     const config = loadConfig({
       MAX_BODY_BYTES: "2048",
       MAX_BODY_BYTES_IN_FLIGHT: "4096",
+      MAX_BODY_BYTES_PER_CLIENT: "3072",
+      BODY_MIN_BYTES_PER_WINDOW: "512",
       MAX_PARSED_BYTES_IN_FLIGHT: "2097152",
       EXECUTION_TIMEOUT_MS: "7",
     });
-    expect(limitsOf(config)).toEqual({ ...DEFAULT_LIMITS, maxBodyBytes: 2048, executionTimeoutMs: 7 });
+    expect(limitsOf(config)).toEqual({
+      ...DEFAULT_LIMITS,
+      maxBodyBytes: 2048,
+      bodyMinBytesPerWindow: 512,
+      executionTimeoutMs: 7,
+    });
     expect(capacityOf(config)).toEqual({
       maxBodyBytesInFlight: 4096,
+      maxBodyBytesPerClient: 3072,
       maxParsedBytesInFlight: 2 * 1024 * 1024,
       maxConcurrentFleetItems: 10_000,
       admissionQueueLength: 8,
     });
     expect(Object.keys(DEFAULT_LIMITS).sort()).toEqual([
+      "bodyMinBytesPerWindow",
+      "bodyRateWindowMs",
       "bodyTimeoutMs",
       "executionTimeoutMs",
       "maxAnswerBytes",
@@ -156,6 +166,7 @@ describe("the settings (src/config/environment.ts)", () => {
     ]);
     expect(capacityOf(defaultConfig())).toEqual({
       maxBodyBytesInFlight: 64 * 1024 * 1024,
+      maxBodyBytesPerClient: 24 * 1024 * 1024,
       maxParsedBytesInFlight: 128 * 1024 * 1024,
       maxConcurrentFleetItems: 10_000,
       admissionQueueLength: 8,

@@ -83,13 +83,27 @@ export const PHASES: Readonly<Record<string, readonly Shot[]>> = {
   ],
 };
 
-/** POSTs `body` (GETs without one) and reads the whole answer (a refused connection is status 0). */
-function post(port: number, path: string, body?: string, contentType = "application/json") {
+/**
+ * The light client's address: another client than the bodies' (127.0.0.1), as a client beside
+ * them is; from the same address, its POSTs would find that client's share of the bodies' bytes
+ * taken (MAX_BODY_BYTES_PER_CLIENT, src/http/limits/bodyBytes.ts).
+ */
+const LIGHT_CLIENT = "127.0.0.2";
+
+/** POSTs `body` (GETs without one) from `from` and reads the whole answer (a refused connection is status 0). */
+function post(
+  port: number,
+  path: string,
+  body?: string,
+  contentType = "application/json",
+  from = "127.0.0.1",
+) {
   return new Promise<{ status: number; headers: Record<string, unknown>; text: string }>((resolve) => {
     const request = httpRequest(
       {
         host: "127.0.0.1",
         port,
+        localAddress: from,
         method: body === undefined ? "GET" : "POST",
         path,
         headers:
@@ -143,7 +157,7 @@ export interface LightFigures {
   readonly slowestMs: number;
 }
 
-/** Light requests back to back until `done` resolves: `/healthz` and a small REST POST in turn. */
+/** Light requests back to back from LIGHT_CLIENT until `done` resolves: `/healthz` and a small REST POST in turn. */
 async function lightClient(port: number, done: Promise<unknown>): Promise<LightFigures> {
   let finished = false;
   void done.then(() => {
@@ -156,8 +170,8 @@ async function lightClient(port: number, done: Promise<unknown>): Promise<LightF
     const started = performance.now();
     const { status } =
       answered % 2 === 0
-        ? await post(port, "/healthz")
-        : await post(port, "/v1/server/?verbose=false", LIGHT_REST);
+        ? await post(port, "/healthz", undefined, undefined, LIGHT_CLIENT)
+        : await post(port, "/v1/server/?verbose=false", LIGHT_REST, undefined, LIGHT_CLIENT);
     slowestMs = Math.max(slowestMs, performance.now() - started);
     if (status === 200) answered += 1;
     else failed += 1;

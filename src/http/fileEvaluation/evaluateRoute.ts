@@ -8,6 +8,7 @@ import {
 
 export { EVALUATE_PATH } from "../../service/fileEvaluation.js";
 
+import { clientOf } from "../clientAddress.js";
 import { jsonReply } from "../reply.js";
 import type { Answer } from "../route.js";
 import { receive } from "./upload.js";
@@ -24,11 +25,6 @@ import { receive } from "./upload.js";
 /** Each event, one line. */
 async function* ndjson(events: AsyncGenerator<FileEvent>): AsyncGenerator<Uint8Array> {
   for await (const event of events) yield Buffer.from(`${JSON.stringify(event)}\n`);
-}
-
-/** The client a slot is counted to: the connection's address (an IPv4 client's as IPv4). */
-function clientOf(request: IncomingMessage): string {
-  return (request.socket.remoteAddress ?? "unknown").replace(/^::ffff:(?=\d+\.)/, "");
 }
 
 /**

@@ -1,10 +1,18 @@
 import type { IncomingMessage } from "node:http";
 import type { Capacity, Limits } from "../../config/serviceConfig.js";
 import { aTurn, type HeapAdmission, STEPPED_BODY_CHARS } from "../../support/steppedJson.js";
+import { clientOf } from "../clientAddress.js";
 import type { Metrics } from "../metrics.js";
 import { limitReply, type Reply } from "../reply.js";
 import { CLIENT_GONE, type Hold } from "../route.js";
-import { type Admission, createAdmission, type Lease } from "./admission.js";
+import type { Lease } from "./admission.js";
+import {
+  BODIES_LIMIT,
+  type BodyBytes,
+  type BodyRoomRefusal,
+  CLIENT_SHARE_LIMIT,
+  createBodyBytes,
+} from "./bodyBytes.js";
 import { bodyHeapAdmission, type HeapRequest, PARSED_BYTES_LIMIT } from "./bodyHeap.js";
 import type { Cancellation } from "./cancellation.js";
 import { fleetAdmission } from "./fleetAdmission.js";
@@ -12,8 +20,9 @@ import { type BodyOutcome, readBody } from "./requestBody.js";
 
 /*
  * The bounds of a GraphQL or REST request: its body read within MAX_BODY_BYTES (413 past it, the
- * rest discarded), BODY_TIMEOUT_MS (408, the connection closed) and the room left in
- * MAX_BODY_BYTES_IN_FLIGHT (503), then its work, cancelled when the client goes or past the
+ * rest discarded), BODY_TIMEOUT_MS and its pace (BODY_MIN_BYTES_PER_WINDOW in every
+ * BODY_RATE_WINDOW_MS: 408, the connection closed) and the room its bytes find as they arrive in
+ * MAX_BODY_BYTES_IN_FLIGHT and the client's share MAX_BODY_BYTES_PER_CLIENT (503, bodyBytes.ts), then its work, cancelled when the client goes or past the
  * execution budget (422): one `cancellation` for both. The budget counts execution, not the
  * client's upload. The work's body is admitted again once scanned, by the heap its parse will take
  * (bodyHeap.ts, MAX_PARSED_BYTES_IN_FLIGHT): a body still waiting for that room when the budget is
@@ -53,44 +62,54 @@ export interface Execution {
 function refusalTexts(limits: Limits) {
   return {
     bodyTooLarge: `the request body exceeds ${limits.maxBodyBytes} bytes (MAX_BODY_BYTES)`,
-    bodyTooSlow: `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`,
+    bodyTimedOut: `the request body was not received within ${limits.bodyTimeoutMs} ms (BODY_TIMEOUT_MS)`,
+    bodyTooSlow: `the request body arrived slower than ${limits.bodyMinBytesPerWindow} bytes in ${limits.bodyRateWindowMs} ms (BODY_MIN_BYTES_PER_WINDOW, BODY_RATE_WINDOW_MS)`,
     budgetSpent: `the request did not complete within its execution budget of ${limits.executionTimeoutMs} ms (EXECUTION_TIMEOUT_MS)`,
   };
 }
 
 type RefusalTexts = ReturnType<typeof refusalTexts>;
 
-/** The request's body, its bytes held in `bodies` until the request's hold is released. */
+/** The request's body, its bytes held in `bodies` (as they arrive) until the request's hold is released. */
 function boundedBody(
   request: IncomingMessage,
   limits: Limits,
-  bodies: Admission,
+  bodies: BodyBytes,
   hold: Hold,
 ): Promise<BodyOutcome> {
+  const account = bodies.open(clientOf(request));
+  hold(() => account.release());
   return readBody(request, {
     maxBytes: limits.maxBodyBytes,
     timeoutMs: limits.bodyTimeoutMs,
-    reserve: (bytes) => {
-      const lease = bodies.tryAcquire(bytes);
-      if (lease) hold(() => lease.release());
-      return lease !== null;
-    },
+    pace: { minBytes: limits.bodyMinBytesPerWindow, windowMs: limits.bodyRateWindowMs },
+    account,
   });
+}
+
+/** Seconds a body refused for room is told to wait: the bodies ahead are read within a few. */
+const RETRY_AFTER_SECONDS = 1;
+
+/** The 503 of a body finding no room for its bytes: in all clients' budget, or in its client's share. */
+function noRoomText(limit: BodyRoomRefusal, capacity: Capacity): string {
+  if (limit === CLIENT_SHARE_LIMIT)
+    return `this client's request bodies hold ${capacity.maxBodyBytesPerClient} bytes at once already, its share (${CLIENT_SHARE_LIMIT}); retry after ${RETRY_AFTER_SECONDS} s`;
+  return `the service holds ${capacity.maxBodyBytesInFlight} bytes of request bodies at once, all clients together, and has no room for more now (${BODIES_LIMIT}); retry after ${RETRY_AFTER_SECONDS} s`;
 }
 
 /** The answer to a body that could not be read within its bounds: 413, 408 or 503. */
 function bodyRefusal(
   outcome: Exclude<BodyOutcome, Buffer>,
-  request: IncomingMessage,
   graphql: boolean,
-  { texts, bodies }: { texts: RefusalTexts; bodies: Admission },
+  { texts, capacity }: { texts: RefusalTexts; capacity: Capacity },
 ): Reply {
   if (outcome === "too large") return limitReply(413, graphql, texts.bodyTooLarge, "MAX_BODY_BYTES");
   if (outcome === "timed out")
-    return limitReply(408, graphql, texts.bodyTooSlow, "BODY_TIMEOUT_MS", { connection: "close" });
-  const refusal = bodies.refusal(Number(request.headers["content-length"]) || 0);
-  return limitReply(503, graphql, refusal.message, refusal.limit, {
-    "retry-after": String(refusal.retryAfterSeconds),
+    return limitReply(408, graphql, texts.bodyTimedOut, "BODY_TIMEOUT_MS", { connection: "close" });
+  if (outcome === "too slow")
+    return limitReply(408, graphql, texts.bodyTooSlow, "BODY_MIN_BYTES_PER_WINDOW", { connection: "close" });
+  return limitReply(503, graphql, noRoomText(outcome.noRoom, capacity), outcome.noRoom, {
+    "retry-after": String(RETRY_AFTER_SECONDS),
   });
 }
 
@@ -172,16 +191,14 @@ async function withinBudget(
 
 export function createExecution(limits: Limits, capacity: Capacity, metrics: Metrics): Execution {
   const texts = refusalTexts(limits);
-  /** Bytes of bodies held at once (uploading, or read and in use by their request). */
-  const bodies = createAdmission({
+  /** Bytes of bodies held at once (arrived, or read and in use by their request). */
+  const bodies = createBodyBytes({
     budget: capacity.maxBodyBytesInFlight,
-    queueLength: 0,
-    limit: "MAX_BODY_BYTES_IN_FLIGHT",
-    unit: "bytes of request bodies",
+    perClient: capacity.maxBodyBytesPerClient,
   });
   const fleets = fleetAdmission(limits, capacity);
   const heap = bodyHeapAdmission(capacity);
-  metrics.observeAdmission("MAX_BODY_BYTES_IN_FLIGHT", bodies);
+  metrics.observeAdmission(BODIES_LIMIT, bodies.admission);
   metrics.observeAdmission("MAX_CONCURRENT_FLEET_ITEMS", fleets.admission);
   metrics.observeAdmission(PARSED_BYTES_LIMIT, heap.admission);
 
@@ -193,7 +210,7 @@ export function createExecution(limits: Limits, capacity: Capacity, metrics: Met
     work: Work,
   ): Promise<Reply> {
     const body = await boundedBody(request, limits, bodies, hold);
-    if (!Buffer.isBuffer(body)) return bodyRefusal(body, request, graphql, { texts, bodies });
+    if (!Buffer.isBuffer(body)) return bodyRefusal(body, graphql, { texts, capacity });
     // The work's budgets are held until its answer is sent and the work has stopped: a cancelled
     // fleet still finishes its current chunk, and its memory is not free before.
     let running: Promise<Reply> = Promise.resolve(CLIENT_GONE);
