@@ -14,7 +14,7 @@ import {
   type ScanProblem,
   type TagFilter,
 } from "../resources.js";
-import { attemptTimeoutMs, closeClients, type RegionClients, regionClients } from "./clients.js";
+import { attemptTimeoutMs, callSignal, closeClients, type RegionClients, regionClients } from "./clients.js";
 import { averageCpu } from "./cpuLoad.js";
 import { callFailure } from "./failures.js";
 
@@ -92,7 +92,7 @@ function runningInstances(clients: RegionClients, filters: readonly TagFilter[],
   return pages<Instance>(async (token) => {
     const page = await clients.ec2.send(
       new DescribeInstancesCommand({ Filters: asked, MaxResults: 1000, NextToken: token }),
-      { abortSignal: signal },
+      { abortSignal: callSignal(signal) },
     );
     return {
       items: (page.Reservations ?? []).flatMap((reservation) => reservation.Instances ?? []),
@@ -105,7 +105,7 @@ function runningInstances(clients: RegionClients, filters: readonly TagFilter[],
 function regionVolumes(clients: RegionClients, signal: AbortSignal) {
   return pages<Volume>(async (token) => {
     const page = await clients.ec2.send(new DescribeVolumesCommand({ MaxResults: 500, NextToken: token }), {
-      abortSignal: signal,
+      abortSignal: callSignal(signal),
     });
     return { items: page.Volumes ?? [], token: page.NextToken };
   });

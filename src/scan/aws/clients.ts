@@ -54,3 +54,14 @@ export function closeClients(clients: RegionClients): void {
   clients.ec2.destroy();
   clients.cloudwatch.destroy();
 }
+
+/**
+ * The signal of one call: its own, aborted with the scan's. The SDK adds up to two abort listeners
+ * to a call's signal while it is in flight (its HTTP handler's, its retry back-off's); on the
+ * scan's one signal, 12 regions' calls at once passed Node's bound of 10 listeners an event target
+ * (Node 20 printed MaxListenersExceededWarning). A signal derived by AbortSignal.any holds no
+ * listener on its source, so each signal has at most its one call's.
+ */
+export function callSignal(scan: AbortSignal): AbortSignal {
+  return AbortSignal.any([scan]);
+}
