@@ -94,11 +94,10 @@ async function endless(answer: ServerResponse, region: string, written: { bytes:
     `<?xml version="1.0" encoding="UTF-8"?><DescribeInstancesResponse xmlns="http://ec2.amazonaws.com/doc/2016-11-15/"><reservationSet>`,
   );
   const chunk = Array.from({ length: 100 }, (_, n) => instanceItem(region, n)).join("");
+  const closed = once(answer, "close");
   while (!answer.destroyed) {
     written.bytes += chunk.length;
-    if (!answer.write(chunk)) {
-      await Promise.race([once(answer, "drain"), once(answer, "close")]);
-    }
+    if (!answer.write(chunk)) await Promise.race([once(answer, "drain"), closed]);
   }
 }
 
