@@ -188,7 +188,7 @@ describe("the periodic scan in the 1 GiB box: the service answers, nothing is ki
   it(
     "an endpoint that never answers: each region given up within the scan's time, said",
     async () => {
-      const { lines } = await scanInTheBox({ instancesPerRegion: PER_REGION, instances: "silent" }, 10);
+      const { lines } = await scanInTheBox({ instancesPerRegion: PER_REGION, instances: "silent" }, 30);
       for (const region of REGIONS)
         expect(lines).toContainEqual(
           expect.stringMatching(
