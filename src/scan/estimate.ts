@@ -127,7 +127,7 @@ export function resourceEstimator(
 }
 
 /** The estimated inventory's metadata. */
-export function estimateMetadata(options: EstimateOptions): EstimatedInventory["metadata"] {
+function estimateMetadata(options: EstimateOptions): EstimatedInventory["metadata"] {
   return {
     estimation_date: options.date,
     description: `Estimation by impact-service, edition ${options.edition}`,
