@@ -361,7 +361,7 @@ export const SETTINGS = {
   SCAN_TIMEOUT_SECONDS: whole(
     [10, 3600],
     120,
-    "time of one scan, its calls to AWS together; past it, the scan's command is stopped and the previous gauges kept",
+    "time of one scan, its calls to AWS and its evaluation together; past it, what was read is served and the rest said (the command stopped 30 s later if it has not ended, the previous gauges kept)",
   ),
   SCAN_EDITION: {
     read: z.preprocess(unsetIfEmpty, z.string().optional()),

@@ -1,4 +1,3 @@
-import { scanMetricsText } from "../scan/scanGauges.js";
 import type { ScanSchedule } from "../scan/schedule.js";
 import type { Metrics } from "./metrics.js";
 import { jsonReply } from "./reply.js";
@@ -6,8 +5,8 @@ import type { Answer } from "./route.js";
 
 /**
  * GET /metrics: the registry in Prometheus's text format, then the scanned account's gauges
- * (src/scan/scanGauges.ts) from the last scan kept (src/scan/schedule.ts: scans run in a child process,
- * never while a scrape waits). `?aws_region=<region>`, as cloud-scanner's exporter is scraped: that
+ * (src/scan/scanGauges.ts) from the last scan kept as text (src/scan/servedGauges.ts;
+ * src/scan/schedule.ts: scans run in a child process, never while a scrape waits). `?aws_region=<region>`, as cloud-scanner's exporter is scraped: that
  * region's scan gauges alone, so that one scrape job per region counts each resource once.
  */
 export function metricsAnswer(metrics: Metrics, scan: ScanSchedule | null = null): Answer {
@@ -23,7 +22,7 @@ export function metricsAnswer(metrics: Metrics, scan: ScanSchedule | null = null
       });
     }
     const latest = scan?.latest() ?? null;
-    const scanned = latest === null ? "" : await scanMetricsText(latest, region);
+    const scanned = latest === null ? "" : latest.text(region);
     return {
       status: 200,
       headers: { "content-type": metrics.registry.contentType },

@@ -110,33 +110,50 @@ async function estimated(
   return { ...base, impacts_values: values, ...(warnings.length > 0 ? { warnings } : {}) };
 }
 
+/** The query every resource's route is asked with: cloud-scanner's criteria, verbose or not. */
+function scannerQuery(verbose: boolean): URLSearchParams {
+  const query = new URLSearchParams({ verbose: String(verbose) });
+  for (const criterion of SCANNER_CRITERIA) query.append("criteria", criterion);
+  return query;
+}
+
+/** One resource at a time evaluated through `answer`, as the estimated inventory holds it. */
+export function resourceEstimator(
+  answer: RouteAnswer,
+  verbose: boolean,
+): (scanned: ScannedResource) => Promise<ResourceWithImpacts> {
+  const query = scannerQuery(verbose);
+  return (scanned) => estimated(scanned, answer, query, verbose);
+}
+
+/** The estimated inventory's metadata. */
+function estimateMetadata(options: EstimateOptions): EstimatedInventory["metadata"] {
+  return {
+    estimation_date: options.date,
+    description: `Estimation by impact-service, edition ${options.edition}`,
+    cloud_scanner_version: options.version,
+    boavizta_api_version: options.edition,
+    execution_statistics: null,
+    ...(options.notRead === undefined || options.notRead.length === 0 ? {} : { not_read: options.notRead }),
+  };
+}
+
 /** The resources' estimated inventory, in their order. */
 export async function estimatedInventory(
   resources: readonly ScannedResource[],
   answer: RouteAnswer,
   options: EstimateOptions,
 ): Promise<EstimatedInventory> {
-  const query = new URLSearchParams({ verbose: String(options.verbose) });
-  for (const criterion of SCANNER_CRITERIA) query.append("criteria", criterion);
+  const estimate = resourceEstimator(answer, options.verbose);
   const impacting: ResourceWithImpacts[] = [];
   let sliceStart = performance.now();
   for (const scanned of resources) {
     options.signal?.throwIfAborted();
-    impacting.push(await estimated(scanned, answer, query, options.verbose));
+    impacting.push(await estimate(scanned));
     if (performance.now() - sliceStart > SLICE_MS) {
       await nextTurn();
       sliceStart = performance.now();
     }
   }
-  return {
-    metadata: {
-      estimation_date: options.date,
-      description: `Estimation by impact-service, edition ${options.edition}`,
-      cloud_scanner_version: options.version,
-      boavizta_api_version: options.edition,
-      execution_statistics: null,
-      ...(options.notRead === undefined || options.notRead.length === 0 ? {} : { not_read: options.notRead }),
-    },
-    impacting_resources: impacting,
-  };
+  return { metadata: estimateMetadata(options), impacting_resources: impacting };
 }

@@ -1,5 +1,10 @@
-import { Gauge, Registry } from "prom-client";
-import { type ResourceWithImpacts, resourceType, type ScannedEstimate, tagsLabel } from "./resources.js";
+import {
+  type ResourceWithImpacts,
+  resourceType,
+  type ScannedEstimate,
+  type ScanProblem,
+  tagsLabel,
+} from "./resources.js";
 
 /*
  * A scan's impacts as Prometheus gauges, named and labelled as cloud-scanner's exporter names them
@@ -9,7 +14,21 @@ import { type ResourceWithImpacts, resourceType, type ScannedEstimate, tagsLabel
  * labels, each resource's series also carries its instance type or volume type and one label per
  * tag filter (`tag_<key>`: the tag's value), and the scan says its own state in `impact_scan_*`
  * (docs/scan.md lists every name and its mapping).
+ *
+ * The gauges are made as the resources are read, one at a time (`scanGaugeSet`): the regions' sums
+ * count every resource, and a region keeps the series of its first resources only, up to its share
+ * of MAX_RESOURCE_SERIES and of MAX_RESOURCE_SERIES_BYTES, so that neither a scan's memory nor a
+ * scrape grows with the account (`impact_scan_resources_not_exported` counts the rest).
  */
+
+/**
+ * Resources whose own series a scan exports, at most, shared evenly by its regions (5 regions: the
+ * first 400 each). 2,000 resources are about 20,000 series and 5 MB of text a scrape.
+ */
+export const MAX_RESOURCE_SERIES = 2_000;
+
+/** Bytes of the resources' series a scan keeps, at most (long tags make long labels), shared as well. */
+export const MAX_RESOURCE_SERIES_BYTES = 8 * 1024 * 1024;
 
 /** The six impact values: the resource's gauge, the region's, the value's field. */
 const IMPACTS = [
@@ -49,6 +68,8 @@ const HELP: Readonly<Record<string, string>> = {
   impact_scan_timestamp_seconds: "When the account's region was read (seconds since 1970, UTC)",
   impact_scan_problems:
     "What the last scan of the region could not read, counted (each said in one line on the scan's stderr)",
+  impact_scan_resources_not_exported:
+    "Resources of the region counted in its sums whose own series are not exported (past the scan's bound of series)",
 };
 
 /** A tag filter's label: `tag_` and its key, each character a label name may not hold as `_`. */
@@ -56,128 +77,230 @@ export function tagLabelName(key: string): string {
   return `tag_${key.replace(/[^A-Za-z0-9_]/g, "_")}`;
 }
 
-const RESOURCE_LABELS = [
-  "awsregion",
-  "country",
-  "resource_type",
-  "resource_id",
-  "resource_tags",
-  "resource_state",
-  "cloud_scanner_version",
-  "boaviztapi_version",
-  "instance_type",
-  "storage_type",
+/** The per-resource gauges, in the order they are written. */
+const RESOURCE_GAUGES = [
+  "boavizta_resource_duration_of_use_hours",
+  ...IMPACTS.map(([name]) => name),
+  "boavizta_resource_cpu_load",
+  "boavizta_storage_size_gb",
 ] as const;
-const REGION_LABELS = ["awsregion", "country", "cloud_scanner_version", "boaviztapi_version"] as const;
 
-type Labels = Record<string, string>;
+/** The per-region gauges, in the order they are written (before the resources'). */
+const REGION_GAUGES = [
+  "boavizta_number_of_resources_total",
+  "boavizta_number_of_resources_assessed",
+  "boavizta_duration_of_use_hours",
+  ...IMPACTS.map(([, name]) => name),
+  "impact_scan_timestamp_seconds",
+  "impact_scan_problems",
+  "impact_scan_resources_not_exported",
+] as const;
 
-/** A resource's labels: cloud-scanner's, its type's, and each filter's tag value. */
-function resourceLabels(item: ResourceWithImpacts, versions: Labels, filterKeys: readonly string[]): Labels {
+/** A label's value in Prometheus's text format: backslash, newline and quote escaped. */
+function labelValue(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"');
+}
+
+/** Labels as written between braces. */
+function labelsText(labels: readonly (readonly [string, string])[]): string {
+  return labels.map(([name, value]) => `${name}="${labelValue(value)}"`).join(",");
+}
+
+/** A sample's value as Prometheus's text format writes it. */
+function valueText(value: number): string {
+  if (Number.isNaN(value)) return "NaN";
+  if (!Number.isFinite(value)) return value < 0 ? "-Inf" : "+Inf";
+  return String(value);
+}
+
+/** What a scan's gauges are made with. */
+export interface GaugeScan {
+  /** The regions asked, in order: each one's gauges, in that order. */
+  readonly regions: readonly string[];
+  /** The tag filters' keys: one label each on every resource's series. */
+  readonly filterKeys: readonly string[];
+  /** The period's hours. */
+  readonly hours: number;
+  readonly cloudScannerVersion: string;
+  readonly boaviztapiVersion: string;
+}
+
+/** One region's gauges as its resources are added: its sums, and the series kept. */
+interface RegionGauges {
+  country: string;
+  total: number;
+  assessed: number;
+  readonly sums: number[];
+  /** Each resource gauge's lines, RESOURCE_GAUGES' order. */
+  readonly lines: string[][];
+  kept: number;
+  bytes: number;
+  notExported: number;
+}
+
+/** A resource's series, each line by its gauge's index in RESOURCE_GAUGES. */
+function resourceLines(item: ResourceWithImpacts, scan: GaugeScan): (readonly [number, string])[] {
   const resource = item.cloud_resource;
   const details = resource.resource_details;
   const instance = typeof details === "object" && "instance" in details ? details.instance : null;
   const volume = typeof details === "object" && "block_storage" in details ? details.block_storage : null;
   const state = instance?.usage?.state;
-  const labels: Labels = {
-    awsregion: resource.location.aws_region,
-    country: resource.location.iso_country_code,
-    resource_type: resourceType(resource),
-    resource_id: resource.id,
-    resource_tags: tagsLabel(resource.tags),
-    resource_state: state === "running" ? "Running" : state === "stopped" ? "Stopped" : "Unknown",
-    ...versions,
-    instance_type: instance?.instance_type ?? "",
-    storage_type: volume?.storage_type ?? "",
-  };
-  for (const key of filterKeys) {
-    labels[tagLabelName(key)] = resource.tags.find((tag) => tag.key === key)?.value ?? "";
+  const labels = labelsText([
+    ["awsregion", resource.location.aws_region],
+    ["country", resource.location.iso_country_code],
+    ["resource_type", resourceType(resource)],
+    ["resource_id", resource.id],
+    ["resource_tags", tagsLabel(resource.tags)],
+    ["resource_state", state === "running" ? "Running" : state === "stopped" ? "Stopped" : "Unknown"],
+    ["cloud_scanner_version", scan.cloudScannerVersion],
+    ["boaviztapi_version", scan.boaviztapiVersion],
+    ["instance_type", instance?.instance_type ?? ""],
+    ["storage_type", volume?.storage_type ?? ""],
+    ...scan.filterKeys.map(
+      (key) =>
+        [tagLabelName(key), resource.tags.find((tag) => tag.key === key)?.value ?? ""] as [string, string],
+    ),
+  ]);
+  const line = (at: number, value: number) =>
+    [at, `${RESOURCE_GAUGES[at]}{${labels}} ${valueText(value)}`] as const;
+  const values = item.impacts_values;
+  const lines: (readonly [number, string])[] = [];
+  if (values !== null) {
+    lines.push(line(0, item.impacts_duration_hours));
+    IMPACTS.forEach(([, , field], at) => {
+      lines.push(line(at + 1, values[field]));
+    });
   }
-  return labels;
+  if (instance?.usage != null) lines.push(line(IMPACTS.length + 1, instance.usage.average_cpu_load));
+  if (volume?.usage != null) lines.push(line(IMPACTS.length + 2, volume.usage.size_gb));
+  return lines;
 }
 
-/** A gauge of the registry, by name. */
-function gaugeOf(registry: Registry, name: string, labelNames: readonly string[]): Gauge {
-  return new Gauge({ name, help: HELP[name], labelNames: [...labelNames], registers: [registry] });
+/** A scan's gauges, made as its resources are added one at a time. */
+export interface ScanGaugeSet {
+  add(item: ResourceWithImpacts): void;
+  /** Resources counted whose series are not exported (past the bound). */
+  notExported(): number;
+  /** The gauges in Prometheus's text format (0.0.4): what the scan could not read counted, when it was read (epoch ms). */
+  text(problems: readonly ScanProblem[], scannedAt: number): string;
 }
 
-/** The per-resource gauges of `items`. */
-function resourceGauges(
-  registry: Registry,
-  items: readonly ResourceWithImpacts[],
-  versions: Labels,
-  keys: readonly string[],
-) {
-  const labelNames = [...RESOURCE_LABELS, ...keys.map(tagLabelName)];
-  const duration = gaugeOf(registry, "boavizta_resource_duration_of_use_hours", labelNames);
-  const impacts = IMPACTS.map(([name, , field]) => [gaugeOf(registry, name, labelNames), field] as const);
-  const load = gaugeOf(registry, "boavizta_resource_cpu_load", labelNames);
-  const size = gaugeOf(registry, "boavizta_storage_size_gb", labelNames);
-  for (const item of items) {
-    const labels = resourceLabels(item, versions, keys);
-    const values = item.impacts_values;
-    if (values !== null) {
-      duration.set(labels, item.impacts_duration_hours);
-      for (const [gauge, field] of impacts) gauge.set(labels, values[field]);
-    }
-    const details = item.cloud_resource.resource_details;
-    if (typeof details === "object" && "instance" in details && details.instance.usage !== null)
-      load.set(labels, details.instance.usage.average_cpu_load);
-    if (typeof details === "object" && "block_storage" in details && details.block_storage.usage !== null)
-      size.set(labels, details.block_storage.usage.size_gb);
-  }
-}
-
-/** The per-region sums, in the resources' order (the sum a reader makes of the resources' values). */
-function regionGauges(
-  registry: Registry,
-  estimate: ScannedEstimate,
-  regions: readonly string[],
-  versions: Labels,
-) {
-  const total = gaugeOf(registry, "boavizta_number_of_resources_total", REGION_LABELS);
-  const assessed = gaugeOf(registry, "boavizta_number_of_resources_assessed", REGION_LABELS);
-  const duration = gaugeOf(registry, "boavizta_duration_of_use_hours", REGION_LABELS);
-  const sums = IMPACTS.map(([, name, field]) => [gaugeOf(registry, name, REGION_LABELS), field] as const);
-  const when = gaugeOf(registry, "impact_scan_timestamp_seconds", ["awsregion"]);
-  const problems = gaugeOf(registry, "impact_scan_problems", ["awsregion"]);
-  for (const region of regions) {
-    const items = estimate.impacting_resources.filter(
-      (item) => item.cloud_resource.location.aws_region === region,
-    );
-    const country = items[0]?.cloud_resource.location.iso_country_code ?? "";
-    const labels = { awsregion: region, country, ...versions };
-    total.set(labels, items.length);
-    assessed.set(labels, items.filter((item) => item.impacts_values !== null).length);
-    duration.set(labels, estimate.scan.hours);
-    for (const [gauge, field] of sums) {
-      let sum = 0;
-      for (const item of items) sum += item.impacts_values?.[field] ?? 0;
-      gauge.set(labels, sum);
-    }
-    when.set({ awsregion: region }, Date.parse(estimate.scan.scanned_at) / 1000);
-    problems.set(
-      { awsregion: region },
-      estimate.scan.problems.filter((problem) => problem.region === region).length,
-    );
-  }
-}
-
-/** The scan's gauges in Prometheus's text format: every region's, or `region`'s alone. */
-export async function scanMetricsText(estimate: ScannedEstimate, region: string | null): Promise<string> {
-  const registry = new Registry();
-  const versions = {
-    cloud_scanner_version: estimate.metadata.cloud_scanner_version,
-    boaviztapi_version: estimate.metadata.boavizta_api_version,
-  };
-  const regions = region === null ? estimate.scan.regions : [region];
-  const items = estimate.impacting_resources.filter((item) =>
-    regions.includes(item.cloud_resource.location.aws_region),
+/** The gauges of `scan`, empty: add its resources, then write them. */
+export function scanGaugeSet(scan: GaugeScan): ScanGaugeSet {
+  const shareCount = Math.max(1, Math.floor(MAX_RESOURCE_SERIES / Math.max(1, scan.regions.length)));
+  const shareBytes = Math.floor(MAX_RESOURCE_SERIES_BYTES / Math.max(1, scan.regions.length));
+  const regions = new Map<string, RegionGauges>(
+    scan.regions.map((region) => [
+      region,
+      {
+        country: "",
+        total: 0,
+        assessed: 0,
+        sums: IMPACTS.map(() => 0),
+        lines: RESOURCE_GAUGES.map(() => []),
+        kept: 0,
+        bytes: 0,
+        notExported: 0,
+      },
+    ]),
   );
-  regionGauges(registry, estimate, regions, versions);
-  resourceGauges(registry, items, versions, estimate.scan.filter_keys);
-  return registry.metrics();
+  return {
+    add(item) {
+      const region = regions.get(item.cloud_resource.location.aws_region);
+      if (region === undefined) return;
+      if (region.total === 0) region.country = item.cloud_resource.location.iso_country_code;
+      region.total += 1;
+      if (item.impacts_values !== null) region.assessed += 1;
+      IMPACTS.forEach(([, , field], at) => {
+        region.sums[at] += item.impacts_values?.[field] ?? 0;
+      });
+      const lines = resourceLines(item, scan);
+      const bytes = lines.reduce((sum, [, line]) => sum + line.length + 1, 0);
+      if (region.kept >= shareCount || region.bytes + bytes > shareBytes) {
+        region.notExported += 1;
+        return;
+      }
+      region.kept += 1;
+      region.bytes += bytes;
+      for (const [at, line] of lines) region.lines[at].push(line);
+    },
+    notExported: () => [...regions.values()].reduce((sum, region) => sum + region.notExported, 0),
+    text: (problems, scannedAt) => gaugesText(scan, regions, problems, scannedAt),
+  };
 }
 
-/** The content type of the text (Prometheus's text format 0.0.4). */
-export const METRICS_CONTENT_TYPE = new Registry().contentType;
+/** The per-region samples of each region gauge, REGION_GAUGES' order. */
+function regionSamples(
+  scan: GaugeScan,
+  name: string,
+  region: string,
+  gauges: RegionGauges,
+  said: { readonly problems: number; readonly scannedAt: number },
+) {
+  const versions: [string, string][] = [
+    ["cloud_scanner_version", scan.cloudScannerVersion],
+    ["boaviztapi_version", scan.boaviztapiVersion],
+  ];
+  const labels = labelsText([["awsregion", region], ["country", gauges.country], ...versions]);
+  const own = labelsText([["awsregion", region]]);
+  const sum = IMPACTS.findIndex(([, regionName]) => regionName === name);
+  if (sum !== -1) return `${name}{${labels}} ${valueText(gauges.sums[sum])}`;
+  switch (name) {
+    case "boavizta_number_of_resources_total":
+      return `${name}{${labels}} ${gauges.total}`;
+    case "boavizta_number_of_resources_assessed":
+      return `${name}{${labels}} ${gauges.assessed}`;
+    case "boavizta_duration_of_use_hours":
+      return `${name}{${labels}} ${valueText(scan.hours)}`;
+    case "impact_scan_timestamp_seconds":
+      return `${name}{${own}} ${valueText(said.scannedAt / 1000)}`;
+    case "impact_scan_problems":
+      return `${name}{${own}} ${said.problems}`;
+    default:
+      return `${name}{${own}} ${gauges.notExported}`;
+  }
+}
+
+/** Every gauge's family: its help, its type, its samples, region by region in the order asked. */
+function gaugesText(
+  scan: GaugeScan,
+  regions: ReadonlyMap<string, RegionGauges>,
+  problems: readonly ScanProblem[],
+  scannedAt: number,
+) {
+  const family = (name: string, samples: readonly string[]) =>
+    [`# HELP ${name} ${HELP[name]}`, `# TYPE ${name} gauge`, ...samples].join("\n");
+  const families = [
+    ...REGION_GAUGES.map((name) =>
+      family(
+        name,
+        [...regions].map(([region, gauges]) =>
+          regionSamples(scan, name, region, gauges, {
+            problems: problems.filter((one) => one.region === region).length,
+            scannedAt,
+          }),
+        ),
+      ),
+    ),
+    ...RESOURCE_GAUGES.map((name, at) =>
+      family(
+        name,
+        [...regions.values()].flatMap((gauges) => gauges.lines[at]),
+      ),
+    ),
+  ];
+  return `${families.join("\n\n")}\n`;
+}
+
+/** An estimated inventory's gauges in Prometheus's text format (the command's `--metrics`). */
+export function scanMetricsText(estimate: ScannedEstimate): string {
+  const gauges = scanGaugeSet({
+    regions: estimate.scan.regions,
+    filterKeys: estimate.scan.filter_keys,
+    hours: estimate.scan.hours,
+    cloudScannerVersion: estimate.metadata.cloud_scanner_version,
+    boaviztapiVersion: estimate.metadata.boavizta_api_version,
+  });
+  for (const item of estimate.impacting_resources) gauges.add(item);
+  return gauges.text(estimate.scan.problems, Date.parse(estimate.scan.scanned_at));
+}

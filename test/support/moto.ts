@@ -206,7 +206,7 @@ export async function createVolume(
 export type Fault = "denied" | "throttled" | "silent";
 
 /** The region and the action of a signed request (`Credential=…/<date>/<region>/<service>/…`). */
-function regionAndAction(headers: Record<string, string | string[] | undefined>, body: string) {
+export function regionAndAction(headers: Record<string, string | string[] | undefined>, body: string) {
   const region = /Credential=[^/]+\/\d+\/([^/]+)\//.exec(String(headers.authorization ?? ""))?.[1] ?? "";
   const target = String(headers["x-amz-target"] ?? "");
   const action =

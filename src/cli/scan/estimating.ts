@@ -14,13 +14,8 @@ import { editionOf, UsageError } from "../options.js";
  * dispatch as an inventory's rows), and a text written to a file or to stdout.
  */
 
-/** The resources' estimated inventory in the edition asked (`--edition`, else the command line's default). */
-export async function estimateInProcess(
-  resources: readonly ScannedResource[],
-  asked: string | null,
-  signal?: AbortSignal,
-  notRead: readonly string[] = [],
-): Promise<EstimatedInventory> {
+/** The service opened in this process, answering each resource's route in the edition asked. */
+export async function openEstimator(asked: string | null) {
   const config = loadConfig(process.env);
   const edition = editionOf(asked ?? undefined, config);
   const { inProcessService, linesEdition } = await import("../inventoryChunk.js");
@@ -48,9 +43,20 @@ export async function estimateInProcess(
       parsedBody: request.body,
       edition: resolved.served,
     });
+  return { edition: resolved.served.edition.id, version: `impact-service ${SERVICE_VERSION}`, answer };
+}
+
+/** The resources' estimated inventory in the edition asked (`--edition`, else the command line's default). */
+export async function estimateInProcess(
+  resources: readonly ScannedResource[],
+  asked: string | null,
+  signal?: AbortSignal,
+  notRead: readonly string[] = [],
+): Promise<EstimatedInventory> {
+  const { edition, version, answer } = await openEstimator(asked);
   return estimatedInventory(resources, answer, {
-    edition: resolved.served.edition.id,
-    version: `impact-service ${SERVICE_VERSION}`,
+    edition,
+    version,
     verbose: false,
     date: new Date().toISOString(),
     notRead,

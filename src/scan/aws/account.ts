@@ -14,7 +14,7 @@ import {
   type ScanProblem,
   type TagFilter,
 } from "../resources.js";
-import { attemptTimeoutMs, closeClients, type RegionClients, regionClients } from "./clients.js";
+import { attemptTimeoutMs, callSignal, closeClients, type RegionClients, regionClients } from "./clients.js";
 import { averageCpu } from "./cpuLoad.js";
 import { callFailure } from "./failures.js";
 
@@ -28,7 +28,9 @@ import { callFailure } from "./failures.js";
  *
  * A failure never stops the scan: what it could not read is one line naming the region, the call,
  * why (src/scan/aws/failures.ts) and what is left out, and the rest is read. Every list is bounded
- * (MAX_RESOURCES a region): past it, the first ones are read and a line says so.
+ * (MAX_RESOURCES a region): past it, the first ones are read and a line says so. Each page read is
+ * handed on before the next is asked, its instances' CPU loads with it: a scan holds a page a
+ * region, whatever the account's size.
  */
 
 /** Resources of one kind read in a region, at most. */
@@ -69,67 +71,103 @@ function partOf(period: readonly [number, number], began: Date | undefined) {
   return { period: used, hours: (used[1] - used[0]) / HOUR_MS };
 }
 
-/** Every page of a describe call, up to MAX_RESOURCES items; `more` when the bound cut it. */
-async function pages<T>(
-  next: (token: string | undefined) => Promise<{ readonly items: T[]; readonly token?: string }>,
-): Promise<{ readonly items: T[]; readonly more: boolean }> {
-  const items: T[] = [];
-  let token: string | undefined;
-  do {
-    const page = await next(token);
-    items.push(...page.items);
-    token = page.token;
-  } while (token !== undefined && items.length < MAX_RESOURCES);
-  return { items: items.slice(0, MAX_RESOURCES), more: token !== undefined || items.length > MAX_RESOURCES };
+/** A consumer's failure while a page is handed to it: not the call's, never said as the call's. */
+class ConsumerFailure {
+  constructor(readonly cause: unknown) {}
 }
 
-/** The running instances of the region that match the filters. */
-function runningInstances(clients: RegionClients, filters: readonly TagFilter[], signal: AbortSignal) {
+/**
+ * Every page of a describe call, each handed to `each` before the next is asked (a page at a time
+ * in memory), up to MAX_RESOURCES items; `more` when the bound cut it.
+ */
+async function eachPage<T>(
+  next: (token: string | undefined) => Promise<{ readonly items: T[]; readonly token?: string }>,
+  each: (items: T[]) => Promise<void>,
+): Promise<{ readonly more: boolean }> {
+  let token: string | undefined;
+  let count = 0;
+  let cut = false;
+  do {
+    const page = await next(token);
+    const items = page.items.slice(0, MAX_RESOURCES - count);
+    cut = items.length < page.items.length;
+    count += items.length;
+    token = page.token;
+    await each(items).catch((error: unknown) => {
+      throw new ConsumerFailure(error);
+    });
+  } while (token !== undefined && count < MAX_RESOURCES);
+  return { more: token !== undefined || cut };
+}
+
+/** The running instances of the region that match the filters, a page at a time. */
+function runningInstances(
+  clients: RegionClients,
+  filters: readonly TagFilter[],
+  signal: AbortSignal,
+  each: (instances: Instance[]) => Promise<void>,
+) {
   const asked: Filter[] = [
     { Name: "instance-state-name", Values: ["pending", "running"] },
     ...filters.map((filter) => ({ Name: `tag:${filter.key}`, Values: [filter.value] })),
   ];
-  return pages<Instance>(async (token) => {
+  return eachPage<Instance>(async (token) => {
     const page = await clients.ec2.send(
       new DescribeInstancesCommand({ Filters: asked, MaxResults: 1000, NextToken: token }),
-      { abortSignal: signal },
+      { abortSignal: callSignal(signal) },
     );
     return {
       items: (page.Reservations ?? []).flatMap((reservation) => reservation.Instances ?? []),
       token: page.NextToken,
     };
-  });
+  }, each);
 }
 
-/** The volumes of the region. */
-function regionVolumes(clients: RegionClients, signal: AbortSignal) {
-  return pages<Volume>(async (token) => {
+/** The volumes of the region, a page at a time. */
+function regionVolumes(
+  clients: RegionClients,
+  signal: AbortSignal,
+  each: (volumes: Volume[]) => Promise<void>,
+) {
+  return eachPage<Volume>(async (token) => {
     const page = await clients.ec2.send(new DescribeVolumesCommand({ MaxResults: 500, NextToken: token }), {
-      abortSignal: signal,
+      abortSignal: callSignal(signal),
     });
     return { items: page.Volumes ?? [], token: page.NextToken };
-  });
+  }, each);
 }
 
-/** One region's reading: its resources, and a line for each thing it could not read. */
+/** Where a region's resources go as they are read: a page's at a time. */
+export type ResourceSink = (resources: readonly ScannedResource[]) => Promise<void>;
+
+/** One region's reading: its resources handed to the sink, and a line for each thing it could not read. */
 class RegionScan {
   readonly problems: ScanProblem[] = [];
-  readonly resources: ScannedResource[] = [];
 
   constructor(
     readonly clients: RegionClients,
     private readonly request: AccountScanRequest,
     private readonly country: string,
+    private readonly sink: ResourceSink,
   ) {}
 
   /** Whether the region is past asking: it does not answer, or no credentials were found. */
   private given = false;
+  /** Instances read so far. */
+  private instancesRead = 0;
+  /** CloudWatch's failure, once: the instances read after it keep their archetype's load. */
+  private loadFailure: { readonly error: unknown; count: number } | null = null;
 
   private say(call: string, error: unknown, left: string): void {
     const { region } = this.clients;
     const failure = callFailure(error);
-    this.given = ["not answering", "no credentials", "aborted"].includes(failure.kind);
-    const what = this.given ? `nothing of ${region} read` : left;
+    this.given = ["not answering", "no credentials", "aborted", "too large"].includes(failure.kind);
+    const read = this.instancesRead;
+    const what = !this.given
+      ? left
+      : read === 0
+        ? `nothing of ${region} read`
+        : `nothing more of ${region} read (${read} instance${read === 1 ? "" : "s"} read)`;
     this.problems.push({ region, line: `${region}: ${call} ${failure.words}: ${what}` });
   }
 
@@ -138,42 +176,73 @@ class RegionScan {
   }
 
   async read(): Promise<void> {
+    try {
+      await this.readAll();
+    } catch (error) {
+      if (error instanceof ConsumerFailure) throw error.cause;
+      throw error;
+    }
+  }
+
+  private async readAll(): Promise<void> {
     const { region } = this.clients;
     const { filters, signal } = this.request;
-    let instances: Instance[];
+    const ids = new Set<string>();
     try {
-      const read = await runningInstances(this.clients, filters, signal);
-      instances = read.items;
+      const read = await runningInstances(this.clients, filters, signal, async (instances) => {
+        const loads = await this.loads(instances);
+        for (const instance of instances) ids.add(instance.InstanceId ?? "");
+        this.instancesRead += instances.length;
+        await this.sink(instances.map((instance) => this.instanceResource(instance, loads)));
+      });
       if (read.more)
         this.problems.push({
           region,
           line: `${region}: more than ${MAX_RESOURCES} instances: the first ${MAX_RESOURCES} read`,
         });
     } catch (error) {
-      this.say("DescribeInstances", error, `no instance of ${region} read`);
-      instances = [];
+      if (error instanceof ConsumerFailure) throw error;
+      const read = this.instancesRead;
+      this.say(
+        "DescribeInstances",
+        error,
+        read === 0
+          ? `no instance of ${region} read`
+          : `the instances of ${region} past the first ${read} not read`,
+      );
     }
+    this.sayLoadFailure();
     // A region that does not answer, or without credentials, is not asked again.
     if (this.given) return;
-    const loads = await this.loads(instances);
-    for (const instance of instances) this.resources.push(this.instanceResource(instance, loads));
-    await this.volumes(new Set(instances.map((instance) => instance.InstanceId ?? "")));
+    await this.volumes(ids);
   }
 
-  /** The instances' CPU loads; none when the call failed (said). */
+  /** The instances' CPU loads; none after CloudWatch failed once (said when the region is read). */
   private async loads(instances: readonly Instance[]): Promise<Map<string, number> | null> {
     if (instances.length === 0) return new Map();
+    if (this.loadFailure !== null) {
+      this.loadFailure.count += instances.length;
+      return null;
+    }
     try {
       const ids = instances.map((instance) => instance.InstanceId ?? "");
       return await averageCpu(this.clients, ids, this.request.period, this.request.signal);
     } catch (error) {
-      this.say(
-        "GetMetricData (CloudWatch)",
-        error,
-        `the CPU load of ${instances.length} instances not read: the archetype's load instead`,
-      );
+      this.loadFailure = { error, count: instances.length };
       return null;
     }
+  }
+
+  private sayLoadFailure(): void {
+    const failed = this.loadFailure;
+    if (failed === null) return;
+    const given = this.given;
+    this.say(
+      "GetMetricData (CloudWatch)",
+      failed.error,
+      `the CPU load of ${failed.count} instances not read: the archetype's load instead`,
+    );
+    this.given ||= given;
   }
 
   private instanceResource(instance: Instance, loads: Map<string, number> | null): ScannedResource {
@@ -202,29 +271,33 @@ class RegionScan {
   /** The volumes attached to `scanned` instances or carrying the filters' tags. */
   private async volumes(scanned: ReadonlySet<string>): Promise<void> {
     const { region } = this.clients;
-    let volumes: Volume[];
     try {
-      const read = await regionVolumes(this.clients, this.request.signal);
-      volumes = read.items;
+      const read = await regionVolumes(this.clients, this.request.signal, (volumes) =>
+        this.sink(volumes.flatMap((volume) => this.volumeResource(volume, scanned))),
+      );
       if (read.more)
         this.problems.push({
           region,
           line: `${region}: more than ${MAX_RESOURCES} volumes: the first ${MAX_RESOURCES} read`,
         });
     } catch (error) {
+      if (error instanceof ConsumerFailure) throw error;
       this.say("DescribeVolumes", error, `no volume of ${region} read`);
-      return;
     }
-    for (const volume of volumes) {
-      const attached = (volume.Attachments ?? []).flatMap((one) =>
-        one.InstanceId === undefined ? [] : [one.InstanceId],
-      );
-      const tags = tagsOf(volume.Tags);
-      const { filters } = this.request;
-      const kept =
-        filters.length === 0 || attached.some((id) => scanned.has(id)) || matchesFilters(tags, filters);
-      if (!kept) continue;
-      this.resources.push({
+  }
+
+  /** A volume as a resource, when it is attached to a kept instance or carries the filters' tags. */
+  private volumeResource(volume: Volume, scanned: ReadonlySet<string>): ScannedResource[] {
+    const attached = (volume.Attachments ?? []).flatMap((one) =>
+      one.InstanceId === undefined ? [] : [one.InstanceId],
+    );
+    const tags = tagsOf(volume.Tags);
+    const { filters } = this.request;
+    const kept =
+      filters.length === 0 || attached.some((id) => scanned.has(id)) || matchesFilters(tags, filters);
+    if (!kept) return [];
+    return [
+      {
         resource: {
           provider: "AWS",
           id: volume.VolumeId ?? "",
@@ -241,19 +314,28 @@ class RegionScan {
         },
         ...partOf(this.request.period, volume.CreateTime),
         launched: volume.CreateTime?.toISOString() ?? null,
-      });
-    }
+      },
+    ];
   }
 }
 
-/** The account's resources in the regions asked, read at once (each region's calls in sequence). */
-export async function scanAccount(request: AccountScanRequest): Promise<AccountScan> {
+/**
+ * The account's resources in the regions asked, read at once (each region's calls in sequence),
+ * each page handed to `sink` as it is read (then dropped: the scan's memory is a page a region), or
+ * kept and returned in the regions' order when no sink is given.
+ */
+export async function scanAccount(request: AccountScanRequest, sink?: ResourceSink): Promise<AccountScan> {
+  const kept = request.regions.map(() => [] as ScannedResource[]);
   const scans = request.regions.map(
-    (region) =>
+    (region, at) =>
       new RegionScan(
         regionClients(region, request.endpoint, attemptTimeoutMs(request.timeoutMs)),
         request,
         REGION_COUNTRIES.aws[region] ?? "",
+        sink ??
+          (async (resources) => {
+            kept[at].push(...resources);
+          }),
       ),
   );
   try {
@@ -261,8 +343,5 @@ export async function scanAccount(request: AccountScanRequest): Promise<AccountS
   } finally {
     for (const scan of scans) closeClients(scan.clients);
   }
-  return {
-    resources: scans.flatMap((scan) => scan.resources),
-    problems: scans.flatMap((scan) => scan.problems),
-  };
+  return { resources: kept.flat(), problems: scans.flatMap((scan) => scan.problems) };
 }

@@ -1,5 +1,5 @@
 import { GetMetricDataCommand, type MetricDataQuery } from "@aws-sdk/client-cloudwatch";
-import type { RegionClients } from "./clients.js";
+import { callSignal, type RegionClients } from "./clients.js";
 
 /*
  * Each instance's average CPU utilisation over the period (CloudWatch `AWS/EC2` `CPUUtilization`,
@@ -63,7 +63,7 @@ export async function averageCpu(
           MetricDataQueries: batch.map((id, at) => query(id, at, period)),
           NextToken: token,
         }),
-        { abortSignal: signal },
+        { abortSignal: callSignal(signal) },
       );
       for (const result of page.MetricDataResults ?? []) {
         const id = batch[Number(result.Id?.slice(3))];

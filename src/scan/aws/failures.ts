@@ -52,7 +52,14 @@ function safeMessage(message: string): string {
 }
 
 /** A failure's kind, for its words and for what the scan does next. */
-export type FailureKind = "no credentials" | "denied" | "throttled" | "not answering" | "aborted" | "failed";
+export type FailureKind =
+  | "no credentials"
+  | "denied"
+  | "throttled"
+  | "not answering"
+  | "too large"
+  | "aborted"
+  | "failed";
 
 /** A call's failure in a few words: `denied (UnauthorizedOperation)`. */
 export interface CallFailure {
@@ -80,6 +87,7 @@ export function callFailure(error: unknown): CallFailure {
   }
   if (DENIED.has(name)) return { kind: "denied", words: `denied (${name})` };
   if (THROTTLED.has(name)) return { kind: "throttled", words: `throttled (${name}${tries})` };
+  if (name === "AnswerTooLarge") return { kind: "too large", words: `answered too much (${message}, cut)` };
   if (name === "AbortError") return { kind: "aborted", words: "stopped: the scan's time was spent" };
   const code = named?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   if (name === "TimeoutError" || name === "RequestTimeout" || (code !== undefined && UNREACHABLE.has(code))) {

