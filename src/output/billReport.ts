@@ -419,6 +419,8 @@ function whatIfTold(model: BillReportModel) {
       hours: change.hours,
       price: change.price,
       toPrice: change.toPrice,
+      priceOrigin: change.priceOrigin,
+      placePrices: change.placePrices,
       gwp: change.gwp,
       toGwp: change.toGwp,
       from: usage(change.requests.from),
