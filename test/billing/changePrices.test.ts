@@ -136,7 +136,7 @@ describe("the actions of a --filter", () => {
       join(scratch, "filtered.html"),
     ]);
     report = readFileSync(join(scratch, "filtered.html"), "utf8");
-  }, 180_000);
+  }, 360_000);
 
   it("are only the region's usages, where the whole bill's rank another region first", () => {
     expect(whole[0].place).toBe("us-east-1");

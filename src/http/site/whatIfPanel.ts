@@ -49,7 +49,7 @@ export const WHAT_IF_SCRIPT = `
 const NAME = /^[\\w .:()\\/-]{1,100}$/;
 let trying = null;
 const numberOr = (value, other) => (typeof value === "number" && Number.isFinite(value) ? value : other);
-const ORIGIN = /^[\w .'×()-]{0,100}$/;
+const ORIGIN = /^[\\w .'×()-]{0,100}$/;
 // A region move's prices of its type at each place the bill prices: a name and a number each
 function placePricesOf(prices) {
   if (!Array.isArray(prices)) return new Map();
@@ -184,7 +184,7 @@ function drawTried(tried, chosen) {
     const saved = t.row.price !== null && toPrice !== null ? (t.row.price - toPrice.price) * t.row.hours * chosen.share : null;
     const cost = saved === null ? cell("", "price unknown") : cell(saved, fmt(saved) + (trying.currency ? " " + trying.currency : ""));
     if (saved !== null) { cost.dataset.read = "bill"; cost.title = String(saved) + "; " + toPrice.origin; const origin = document.createElement("small"); origin.className = "origin"; origin.textContent = " " + toPrice.origin; cost.append(origin); }
-    else cost.title = "the bill prices " + t.row.toInstanceType + " in " + t.target.shown + " neither itself nor by a size of its family";
+    else cost.title = t.row.price === null ? "the bill gives this usage no price" : "the bill prices " + (t.row.change === "region" ? t.row.instanceType : t.row.toInstanceType) + " in " + t.target.shown + " neither by its own hours nor by a size of its family there";
     tr.append(usage, change, cell(t.gwp), cell(t.toGwp), cell(t.gwp - t.toGwp), cost);
     return tr;
   }));
