@@ -69,6 +69,50 @@ function rateOf(usage: PricedUsage, basis: PriceBasis): number | null {
 const sizePricingOf = (provider: string): SizePricing | null =>
   PROVIDERS.find((entry) => entry.id === provider)?.sizePricing ?? null;
 
+/** A sibling size of the target's family at its place with a rate on the basis, the most hours first. */
+function siblingRate(
+  usages: readonly PricedUsage[],
+  target: PriceTarget,
+  basis: PriceBasis,
+  pricing: SizePricing,
+) {
+  if (pricing.factor === null) return null;
+  const own = pricing.factor(target.instanceType);
+  if (own === null) return null;
+  let best: { usage: PricedUsage; factor: number; rate: number } | null = null;
+  for (const usage of usages) {
+    if (usage.provider !== target.provider || usage.place !== target.place) continue;
+    const theirs = pricing.factor(usage.instanceType);
+    const rate = rateOf(usage, basis);
+    if (theirs === null || theirs.family !== own.family || rate === null) continue;
+    if (best === null || usage.hours > best.usage.hours) best = { usage, factor: theirs.factor, rate };
+  }
+  return best === null ? null : { ...best, own: own.factor, origin: pricing.origin };
+}
+
+/**
+ * A usage and its change on the first basis both have a price on (the cost paid, then the
+ * billed); else why: the change's where it has a price on no basis, else the usage's.
+ */
+function pairPrice(
+  priceOf: (target: PriceTarget, basis: PriceBasis, scaled?: boolean) => PriceFound,
+  from: PriceTarget,
+  to: PriceTarget,
+): PairPrice {
+  // A usage is priced at its own rate on the basis: the change is what a sibling's may stand for
+  const tried = BASES.map((basis) => ({
+    basis,
+    own: priceOf(from, basis, false),
+    changed: priceOf(to, basis),
+  }));
+  for (const { basis, own, changed } of tried)
+    if (own.price !== null && changed.price !== null) return { basis, from: own, to: changed };
+  const unpriced = tried.find(({ changed }) => changed.price !== null) === undefined;
+  const last = tried[tried.length - 1];
+  const why = (found: PriceFound) => (found.price === null ? found.why : "");
+  return { basis: null, why: unpriced ? why(last.changed) : why(tried[0].own) || why(last.own) };
+}
+
 /** The prices a bill gives: `priceOf` a target on a basis, `pairOf` a usage and its change on one basis. */
 export function billPrices(usages: readonly PricedUsage[], currency: string | null) {
   const byKey = new Map(
@@ -78,22 +122,6 @@ export function billPrices(usages: readonly PricedUsage[], currency: string | nu
   const costText = (usage: PricedUsage, basis: PriceBasis) =>
     `${money(costOn(usage, basis) ?? 0)}${unit}${basis === "billed" ? " billed" : ""} over ${formatNumber(usage.hours)} h of ${usage.instanceType}`;
   const origin = (basis: PriceBasis) => (basis === "paid" ? "bill's rate" : "bill's billed rate");
-
-  /** A sibling size of the target's family at its place with a rate on the basis, the most hours first. */
-  const sibling = (target: PriceTarget, basis: PriceBasis, pricing: SizePricing) => {
-    if (pricing.factor === null) return null;
-    const own = pricing.factor(target.instanceType);
-    if (own === null) return null;
-    let best: { usage: PricedUsage; factor: number; rate: number } | null = null;
-    for (const usage of usages) {
-      if (usage.provider !== target.provider || usage.place !== target.place) continue;
-      const theirs = pricing.factor(usage.instanceType);
-      const rate = rateOf(usage, basis);
-      if (theirs === null || theirs.family !== own.family || rate === null) continue;
-      if (best === null || usage.hours > best.usage.hours) best = { usage, factor: theirs.factor, rate };
-    }
-    return best === null ? null : { ...best, own: own.factor, origin: pricing.origin };
-  };
 
   /** A target's price on a basis: its own rate, else (`scaled`) a sibling size's scaled. */
   const priceOf = (target: PriceTarget, basis: PriceBasis, scaled = true): PriceFound => {
@@ -106,7 +134,7 @@ export function billPrices(usages: readonly PricedUsage[], currency: string | nu
         read: `${figure(rate)}${unit} an hour: ${costText(usage, basis)} in ${target.shown}`,
       };
     const pricing = sizePricingOf(target.provider);
-    const found = pricing === null || !scaled ? null : sibling(target, basis, pricing);
+    const found = pricing === null || !scaled ? null : siblingRate(usages, target, basis, pricing);
     if (found !== null) {
       const price = (found.rate * found.own) / found.factor;
       return {
@@ -130,24 +158,7 @@ export function billPrices(usages: readonly PricedUsage[], currency: string | nu
     };
   };
 
-  /**
-   * A usage and its change on the first basis both have a price on (the cost paid, then the
-   * billed); else why: the change's where it has a price on no basis, else the usage's.
-   */
-  const pairOf = (from: PriceTarget, to: PriceTarget): PairPrice => {
-    // A usage is priced at its own rate on the basis: the change is what a sibling's may stand for
-    const tried = BASES.map((basis) => ({
-      basis,
-      own: priceOf(from, basis, false),
-      changed: priceOf(to, basis),
-    }));
-    for (const { basis, own, changed } of tried)
-      if (own.price !== null && changed.price !== null) return { basis, from: own, to: changed };
-    const unpriced = tried.find(({ changed }) => changed.price !== null) === undefined;
-    const last = tried[tried.length - 1];
-    const why = (found: PriceFound) => (found.price === null ? found.why : "");
-    return { basis: null, why: unpriced ? why(last.changed) : why(tried[0].own) || why(last.own) };
-  };
+  const pairOf = (from: PriceTarget, to: PriceTarget): PairPrice => pairPrice(priceOf, from, to);
 
   return { priceOf, pairOf };
 }
