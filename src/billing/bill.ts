@@ -446,6 +446,7 @@ function withOverlongLines(summary: BillingSummary, overlong: readonly OverlongL
     methodQuantity: 0,
     service: null,
     cost: 0,
+    billedCost: 0,
     placeWarning: null,
     reason: null,
     gpuNote: null,

@@ -84,3 +84,64 @@ export function filteredSource(written: WrittenFile, filters: readonly FilterCol
     ? writtenSource(written)
     : `(SELECT * FROM ${writtenSource(written)} WHERE ${filterCondition(filters)})`;
 }
+
+/** An instance type's hours at one place among the lines a filter keeps, their costs paid and billed. */
+export interface FilteredUsage {
+  readonly provider: string;
+  readonly instanceType: string;
+  readonly place: string;
+  readonly hours: number;
+  readonly cost: number;
+  readonly billedCost: number;
+}
+
+/**
+ * The region as the table billing_places spells it (lower case, without blanks, hyphens and
+ * underscores; '' for none), as sql/classify/billing_classified.sql keys a line's region.
+ */
+const REGION_KEY = `CASE WHEN NULLIF(TRIM(billing_region), '') IS NULL THEN ''
+  ELSE COALESCE(NULLIF(LOWER(REPLACE(REPLACE(REPLACE(TRIM(billing_region), ' ', ''), '-', ''), '_', '')), ''),
+    TRIM(billing_region)) END`;
+
+/**
+ * The instance usages of the evaluated lines a filter keeps — by provider, matched type and the
+ * place the run gave their region (the table billing_places of the look-up stage) — their hours,
+ * cost paid (the report's) and billed cost summed exactly: what the what-if ranks under --filter.
+ */
+export async function filteredUsages(
+  connection: DuckDBConnection,
+  written: WrittenFile & Omit<WrittenLines, "criteria" | keyof WrittenFile>,
+  filters: readonly FilterColumn[],
+): Promise<FilteredUsage[]> {
+  await createExactSumMacros(connection);
+  const summed = ["hours", "cost", "billed_cost"];
+  const sums = finishedSums(
+    `SELECT COALESCE(billing_provider, '') AS provider, matched_instance_type AS instance_type,
+       ${REGION_KEY} AS region_key,
+       ${exactSumParts("TRY_CAST(hours AS DOUBLE)", "hours")}, ${exactSumParts(PAID_COST, "cost")},
+       ${exactSumParts("CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END", "billed_cost")}
+     FROM billing_usage
+     WHERE status = 'evaluated' AND method = 'instance' AND matched_instance_type IS NOT NULL
+       AND ${filterCondition(filters)}
+     GROUP BY ALL`,
+    summed,
+  );
+  const reader = await connection.runAndReadAll(
+    `WITH ${writtenLineViews(written)}
+     SELECT u.provider, u.instance_type, p.place, SUM(u.hours) AS hours, SUM(u.cost) AS cost,
+       SUM(u.billed_cost) AS billed_cost
+     FROM (${sums}) u JOIN billing_places p ON p.provider = u.provider AND p.spelling = u.region_key
+     GROUP BY ALL ORDER BY ALL`,
+  );
+  return reader
+    .getRowObjects()
+    .map((row) => ({
+      provider: String(row.provider),
+      instanceType: String(row.instance_type),
+      place: String(row.place),
+      hours: Number(row.hours ?? 0),
+      cost: Number(row.cost ?? 0),
+      billedCost: Number(row.billed_cost ?? 0),
+    }))
+    .filter((usage) => usage.hours > 0);
+}

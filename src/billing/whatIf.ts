@@ -5,17 +5,17 @@
  * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions), and as the current family's type of
  * the same size (instanceShapes.ts, currentFamilyType), each at the edition's coefficients of one hour ×
  * the hours (the coefficient table's rule: docs/billing.md), with the cost per hour the bill gives
- * for the same type at the same place where it bills one, else none ("price unknown"). Every
+ * for the target type at the target place, or for a size of its family there scaled by the
+ * provider's size factors (changePrices.ts), else none ("price unknown", and why). Every
  * figure is the service's own: each carries the requests (REST and GraphQL, one hour) that answer
  * it. gwp only: what a team moves for.
  */
 
 import { type RequestedCriterion, resolveCriterion } from "../engine/index.js";
-import { formatNumber } from "../output/columns.js";
-import { figure, money } from "../output/readable.js";
-import type { Reproduction, WhatIf } from "../output/reportParts/model.js";
+import type { PlacePrice, Reproduction, WhatIf } from "../output/reportParts/model.js";
 import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
 import type { EditionContext, EditionService } from "../service/open.js";
+import { type BillPrices, billPrices, type PairPrice, type PriceBasis } from "./changePrices.js";
 import { currentFamilyType, sizeDownType } from "./instanceShapes.js";
 import type { InstanceMatch } from "./matching.js";
 import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
@@ -35,6 +35,8 @@ export interface Usage {
   readonly hours: number;
   /** Its cost on the report's basis; null where the input has none (an inventory). */
   readonly cost: number | null;
+  /** Its billed cost (the price read where the bill paid nothing for the hours); null where the input has none. */
+  readonly billedCost: number | null;
 }
 
 /** A place a usage may move to: its place in the coefficient table, its country and how the reader reads it. */
@@ -205,13 +207,15 @@ export interface WhatIfTerms {
 }
 
 /**
- * The what-ifs of `usages` (the largest USAGES of them by gwp), ranked by the gwp they save; only
- * changes that save some. `all`: every usage of the input, where a change's price is looked up.
+ * The what-ifs of `usages` (the largest USAGES of them by gwp: a --filter's), ranked by the gwp they
+ * save; only changes that save some. `all`: every usage of the input, where a change's price is
+ * looked up (the bill's rates are the whole bill's, whatever the filter).
  */
 export async function whatIfs(
   terms: WhatIfTerms,
   usages: readonly Usage[],
   currency: string | null = null,
+  all: readonly Usage[] = usages,
 ): Promise<WhatIf[]> {
   const gwp = gwpOf(terms.context.service);
   if (gwp === null) return [];
@@ -226,7 +230,7 @@ export async function whatIfs(
     .filter((entry): entry is { usage: Usage; hour: number } => entry.hour !== null)
     .sort((a, b) => b.hour * b.usage.hours - a.hour * a.usage.hours)
     .slice(0, USAGES);
-  const changes = { terms, gwp, rowsOf, priced: pricesOf(usages, currency) };
+  const changes = { terms, gwp, rowsOf, priced: billPrices(all, currency) };
   const found: WhatIf[] = [];
   for (const { usage, hour } of largest) found.push(...(await changesOf(changes, usage, hour)));
   return found
@@ -234,53 +238,17 @@ export async function whatIfs(
     .sort((a, b) => b.gwp - b.toGwp - (a.gwp - a.toGwp));
 }
 
-/** A price per hour as the bill gives it, with what it was read from; or why none is. */
-type BilledPrice =
-  | { readonly price: number; readonly read: string }
-  | { readonly price: null; readonly why: string };
-
-/**
- * The price per hour of a usage the bill has (its cost ÷ its hours, on the report's basis), by
- * provider, type and place, said as read (`0.192 USD an hour: 138.2 USD over 720 h of m5.xlarge in
- * us-east-1`), or why the bill gives none (no hours of that type there; hours of no cost).
- */
-function pricesOf(
-  usages: readonly Usage[],
-  currency: string | null,
-): (provider: string, instanceType: string, place: string, shown: string) => BilledPrice {
-  const byKey = new Map(
-    usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
-  );
-  const unit = currency === null ? "" : ` ${currency}`;
-  const amount = (value: number) => `${money(value)}${unit}`;
-  return (provider, instanceType, place, shown) => {
-    const usage = byKey.get(usageKey(provider, instanceType, place));
-    if (usage === undefined)
-      return { price: null, why: `the bill has no hours of ${instanceType} in ${shown}` };
-    if (usage.cost === null || !(usage.cost > 0) || !(usage.hours > 0))
-      return {
-        price: null,
-        why: `the bill's ${formatNumber(usage.hours)} h of ${instanceType} in ${shown} cost nothing on its basis`,
-      };
-    const price = usage.cost / usage.hours;
-    return {
-      price,
-      read: `${figure(price)}${unit} an hour: ${amount(usage.cost)} over ${formatNumber(usage.hours)} h of ${instanceType} in ${shown}`,
-    };
+/** The prices of a usage and of its change as read from the bill, with the change's origin, or why unknown. */
+function priceReading(pair: PairPrice): Pick<WhatIf, "price" | "toPrice" | "priceRead" | "priceOrigin"> {
+  if (pair.basis === null)
+    return { price: null, toPrice: null, priceRead: `price unknown: ${pair.why}`, priceOrigin: "" };
+  const billed = pair.basis === "billed" ? " (its billed cost: the bill paid nothing for these hours)" : "";
+  return {
+    price: pair.from.price,
+    toPrice: pair.to.price,
+    priceRead: `as billed${billed}, ${pair.from.read}; changed, ${pair.to.read}`,
+    priceOrigin: pair.to.origin,
   };
-}
-
-/** The prices of a usage and of its change as read from the bill, or why the change's is unknown. */
-function priceReading(
-  from: BilledPrice,
-  to: BilledPrice,
-): { price: number | null; toPrice: number | null; priceRead: string } {
-  const said = (billed: BilledPrice) => (billed.price === null ? billed.why : `as billed, ${billed.read}`);
-  const priceRead =
-    from.price !== null && to.price !== null
-      ? `${said(from)}; changed, ${to.read}`
-      : `price unknown: ${from.price === null ? from.why : to.price === null ? to.why : ""}`;
-  return { price: from.price, toPrice: to.price, priceRead };
 }
 
 /** What the changes of every usage are evaluated with: the terms, gwp, the types' rows, the bill's prices. */
@@ -288,11 +256,22 @@ interface ChangeTerms {
   readonly terms: WhatIfTerms;
   readonly gwp: RequestedCriterion;
   readonly rowsOf: ReturnType<typeof memoRows>;
-  readonly priced: ReturnType<typeof pricesOf>;
+  readonly priced: BillPrices;
 }
 
 /** A change of a usage as the what-if reads it: its kind, target type and place, why. */
-type ChangeOf = Omit<WhatIf, keyof Usage | "gwp" | "times" | "price" | "toPrice" | "priceRead" | "requests">;
+type ChangeOf = Omit<
+  WhatIf,
+  | keyof Usage
+  | "gwp"
+  | "times"
+  | "price"
+  | "toPrice"
+  | "priceRead"
+  | "priceOrigin"
+  | "placePrices"
+  | "requests"
+>;
 
 /**
  * What a usage's changes are made with: where it runs, and `changed`, the change made of its
@@ -306,22 +285,36 @@ function usageChanges(changes: ChangeTerms, usage: Usage, hour: number) {
   const shown = from?.shown ?? "(default place)";
   const request = (instanceType: string, place: Place["request"] | null) =>
     reproduction(edition, usage.provider, instanceType, place, terms.load);
-  const own = changes.priced(usage.provider, usage.instanceType, usage.place, shown);
-  const base = { ...usage, place: shown, gwp: hour * usage.hours, times: { value: usage.hours, what: "h" } };
+  const own = { provider: usage.provider, instanceType: usage.instanceType, place: usage.place, shown };
+  const { billedCost: _billed, ...shownUsage } = usage;
+  const base = {
+    ...shownUsage,
+    place: shown,
+    gwp: hour * usage.hours,
+    times: { value: usage.hours, what: "h" },
+  };
   const changed = (
     change: Omit<ChangeOf, "toGwp">,
     to: { place: string; request: Place["request"] | null },
     toHour: number,
-  ): WhatIf => ({
-    ...base,
-    ...change,
-    toGwp: toHour * usage.hours,
-    ...priceReading(own, changes.priced(usage.provider, change.toInstanceType, to.place, change.toPlace)),
-    requests: {
-      from: request(usage.instanceType, from?.request ?? null),
-      to: request(change.toInstanceType, to.request),
-    },
-  });
+  ): WhatIf => {
+    const target = { ...own, instanceType: change.toInstanceType, place: to.place, shown: change.toPlace };
+    const pair = changes.priced.pairOf(own, target);
+    return {
+      ...base,
+      ...change,
+      toGwp: toHour * usage.hours,
+      ...priceReading(pair),
+      placePrices:
+        change.change === "region" && pair.basis !== null
+          ? placePrices(changes.priced, places, target, pair.basis)
+          : [],
+      requests: {
+        from: request(usage.instanceType, from?.request ?? null),
+        to: request(change.toInstanceType, to.request),
+      },
+    };
+  };
   return {
     edition,
     places,
@@ -377,6 +370,20 @@ async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Prom
   return found;
 }
 
+/** A type's prices at each of the provider's places (keyed as a request names the place) the bill prices on `basis`. */
+function placePrices(
+  priced: BillPrices,
+  places: readonly Place[],
+  target: { readonly provider: string; readonly instanceType: string },
+  basis: PriceBasis,
+): PlacePrice[] {
+  return places.flatMap((place) => {
+    const found = priced.priceOf({ ...target, place: place.place, shown: place.shown }, basis);
+    const key = "region" in place.request ? place.request.region : place.request.usageLocation;
+    return found.price === null ? [] : [{ place: key, price: found.price, origin: found.origin }];
+  });
+}
+
 const usageKey = (provider: string, instanceType: string, place: string) =>
   `${provider}\u0000${instanceType}\u0000${place}`;
 
@@ -414,7 +421,7 @@ export function billUsages(
 ): Usage[] {
   const usages = new Map<
     string,
-    { provider: string; instanceType: string; place: string; hours: number; cost: number }
+    { provider: string; instanceType: string; place: string; hours: number; cost: number; billedCost: number }
   >();
   for (const group of groups) {
     if (
@@ -433,9 +440,11 @@ export function billUsages(
       place: group.place ?? "",
       hours: 0,
       cost: 0,
+      billedCost: 0,
     };
     usage.hours += group.hours;
     usage.cost += group.cost;
+    usage.billedCost += group.billedCost;
     usages.set(key, usage);
   }
   return [...usages.values()];

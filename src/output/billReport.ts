@@ -419,12 +419,23 @@ function whatIfTold(model: BillReportModel) {
       hours: change.hours,
       price: change.price,
       toPrice: change.toPrice,
+      priceOrigin: change.priceOrigin,
+      placePrices: change.placePrices,
       gwp: change.gwp,
       toGwp: change.toGwp,
       from: usage(change.requests.from),
       to: usage(change.requests.to),
     })),
   };
+}
+
+/** Whose lines "What to act on" ranks, said under a filter set in the page: the run's (its --filter's). */
+function whatIfScope(filters: NonNullable<BillReportModel["filters"]>): string {
+  if (filters.length === 0) return "What to act on is the whole bill's, whatever the filter.";
+  const said = filters.map(({ column, values }) => `${column}=${values.join(" or ")}`).join(", ");
+  return escapeHtml(
+    `What to act on is the run's: the lines of its --filter (${said}), whatever the filter set here.`,
+  );
 }
 
 /** The column the page first groups by: the bill's service, else the first offered. */
@@ -500,7 +511,7 @@ ${filterSection(model.groups, "lines")}
 ${overTimeSection(model.overTime, "lines")}
 ${monthsSection(model.groups, monthsCoverage(model))}
 ${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)", true, model.whatIfUsages ?? null)}
-${model.whatIf === null ? "" : '<p class="sub filtered-only">What to act on is the whole bill\'s, whatever the filter.</p>'}
+${model.whatIf === null ? "" : `<p class="sub filtered-only">${whatIfScope(model.filters ?? [])}</p>`}
 <h2>Coverage</h2>
 <p class="sub filtered-only">The whole bill's, whatever the filter: how much of its cost is estimated.</p>
 <div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}${usageCard(model, card)}</div>

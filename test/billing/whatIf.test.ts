@@ -134,7 +134,11 @@ describe("what a move to another region saves", () => {
     );
     const family = changes.find((row) => row.change === "family" && row.place === "us-east-1") as Row;
     expect(family.saved_cost).toBe("");
-    expect(family.price_read).toBe("price unknown: the bill has no hours of m8i.xlarge in us-east-1");
+    expect(family.price_read).toBe(
+      "price unknown: the bill has no hours of m8i.xlarge in us-east-1, nor of a size of its family there",
+    );
+    expect(family.price_origin).toBe("");
+    expect(move.price_origin).toBe("bill's rate");
     expect(report).toContain("price unknown");
     // The report's cell: the saving read from the bill, its reading on the hover
     expect(report).toMatch(/data-read="bill" class="n" title="[^"]*as billed, 0\.192 an hour/);
@@ -159,7 +163,13 @@ describe("one size down in the same family", () => {
     const service =
       720 * ((await hourOf("m5.xlarge", "us-east-1")) - (await hourOf("m5.large", "us-east-1")));
     expectClose(Number(size.saved_gwp_kgco2eq), service, "one size down's saving");
-    expect(size.price_read).toBe("price unknown: the bill has no hours of m5.large in us-east-1");
+    // m5.large is priced from the bill's m5.xlarge by AWS's normalization factors, 4 against 8
+    expectClose(Number(size.to_price_per_hour), (0.192 * 4) / 8, "m5.large's hour");
+    expectClose(Number(size.saved_cost), 720 * (0.192 - 0.096), "one size down's cost saved");
+    expect(size.price_origin).toBe("bill's rate × AWS size factor");
+    expect(size.price_read).toBe(
+      "as billed, 0.192 an hour: 138.2 over 720 h of m5.xlarge in us-east-1; changed, 0.096 an hour: 0.192 × 4/8 (AWS size factor), 138.2 over 720 h of m5.xlarge in us-east-1",
+    );
   });
 });
 

@@ -31,6 +31,8 @@ const CHANGE: WhatIf = {
   price: 0.192,
   toPrice: null,
   priceRead: "price unknown: the bill has no hours of m8i.xlarge in us-east-1",
+  priceOrigin: "",
+  placePrices: [],
   requests: { from: request("m5.xlarge"), to: request("m8i.xlarge") },
   times: { value: 720, what: "h" },
 };

@@ -25,6 +25,36 @@ export const EMR_NAMES: readonly string[] = ["ElasticMapReduce", "Amazon Elastic
 const SIZE = /^(?:(?:db|cache|ml|kafka)\.)?([a-z][a-z0-9-]*)\.(?:(\d*)xlarge|large|metal-(\d+)xl)$/;
 const LINEAGE = /^((?:db|cache|ml|kafka)\.)?([a-z]+)(\d+)([a-z-]*)\.([a-z0-9-]+)$/;
 
+/**
+ * AWS's instance size normalization factors, by which a Regional Reserved Instance of one size
+ * applies to another of its family (Amazon EC2 User Guide, "Reserved Instances: instance size
+ * flexibility", https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/ri-size-flexibility.html;
+ * the same table for RDS, "Size-flexible DB instances"): nano 0.25, micro 0.5, small 1, medium 2,
+ * large 4, xlarge 8, Nxlarge 8 × N. The what-if reads them as the ratio of two sizes' hourly
+ * prices in one family at one place: an estimate, its origin named beside each figure it gives.
+ */
+const NORMALIZATION_FACTORS: Readonly<Record<string, number>> = {
+  nano: 0.25,
+  micro: 0.5,
+  small: 1,
+  medium: 2,
+  large: 4,
+  xlarge: 8,
+};
+
+const NORMALIZATION_SOURCE =
+  "Amazon EC2 User Guide, Reserved Instances: instance size flexibility (instance size normalization factors)";
+
+/** A type's family (with its node, `db.r6g`) and normalization factor; null for a metal or unknown size. */
+function normalizationFactor(text: string): { family: string; factor: number } | null {
+  const match = /^((?:(?:db|cache|ml|kafka)\.)?[a-z][a-z0-9-]*)\.(\d*)([a-z]+)$/.exec(text.toLowerCase());
+  if (match === null) return null;
+  const [, family, times, size] = match;
+  const factor = NORMALIZATION_FACTORS[size];
+  if (factor === undefined || (times !== "" && size !== "xlarge")) return null;
+  return { family, factor: factor * (times === "" ? 1 : Number(times)) };
+}
+
 function shape(text: string): Shape | null {
   const match = SIZE.exec(text);
   if (match === null) return null;
@@ -338,4 +368,9 @@ export const AWS: BillingProvider = {
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
   deployments: DEPLOYMENTS,
+  sizePricing: {
+    factor: normalizationFactor,
+    origin: "AWS size factor",
+    source: NORMALIZATION_SOURCE,
+  },
 };

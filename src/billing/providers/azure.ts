@@ -389,4 +389,8 @@ export const AZURE: BillingProvider = {
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
   deployments: [],
+  sizePricing: {
+    factor: null,
+    why: "Azure publishes no rule by which a size's price follows from another's: none is used",
+  },
 };

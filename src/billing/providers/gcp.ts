@@ -19,6 +19,23 @@ import {
 const SIZE = /^([a-z][a-z0-9]*-[a-z]+)-(\d+)$/;
 const LINEAGE = /^([a-z]+)(\d+)([a-z]*)-([a-z]+)-(\d+)$/;
 
+/**
+ * Compute Engine bills a predefined machine type by its vCPUs and memory, each at its series'
+ * rate, and a type of a series (`n2-standard`) has the same memory per vCPU at every size, so
+ * its price is in proportion to its vCPUs (Google Cloud, "VM instance pricing": "each vCPU and
+ * each GB of memory is billed separately", https://cloud.google.com/compute/vm-instance-pricing).
+ * The accelerator-optimized series (a2, a3, a4, g2, g4) carry GPUs not in proportion: none read.
+ */
+const SERIES_PRICING_SOURCE =
+  "Google Cloud, VM instance pricing (predefined machine types billed by vCPU and memory at the series' rate)";
+
+function seriesVcpus(text: string): { family: string; factor: number } | null {
+  const found = shape(text.toLowerCase());
+  return found === null || /^[ag]\d/.test(found.family)
+    ? null
+    : { family: found.family, factor: found.vcpus };
+}
+
 function shape(text: string): Shape | null {
   const match = SIZE.exec(text);
   return match === null ? null : { family: match[1], attributes: "", version: 0, vcpus: Number(match[2]) };
@@ -165,4 +182,9 @@ export const GCP: BillingProvider = {
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
   deployments: [],
+  sizePricing: {
+    factor: seriesVcpus,
+    origin: "Google's vCPUs in the series",
+    source: SERIES_PRICING_SOURCE,
+  },
 };

@@ -117,4 +117,8 @@ export const ORACLE: BillingProvider = {
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
   deployments: [],
+  sizePricing: {
+    factor: null,
+    why: "Oracle bills its flexible shapes by OCPU and memory, which a bill's type does not name: none is used",
+  },
 };

@@ -194,7 +194,25 @@ export interface BillingProvider {
   readonly deployments: readonly Deployment[];
   /** Where its bills name generative-AI models; null where it bills none the data has. */
   readonly generativeAi: GenerativeAiBilling | null;
+  /** How its published pricing scales a type's hourly price within its family, or why none is used. */
+  readonly sizePricing: SizePricing;
 }
+
+/**
+ * A provider's published rule by which a type's on-demand price within one family is its sibling's
+ * times the ratio of their factors (AWS's normalization factors; Google's vCPUs within a machine
+ * type's series): the what-if prices a size the bill lacks from a size it has at the same place.
+ */
+export type SizePricing =
+  | {
+      /** A type's family and factor, or null where the rule does not read it (a metal size, a GPU series). */
+      readonly factor: (name: string) => { readonly family: string; readonly factor: number } | null;
+      /** How the price's origin names the rule (`AWS size factor`). */
+      readonly origin: string;
+      /** The provider's page that publishes it. */
+      readonly source: string;
+    }
+  | { readonly factor: null; readonly why: string };
 
 /** A provider's grammar that reads no name: a provider whose editions list no instance type. */
 export const NO_GRAMMAR: NameGrammar = {

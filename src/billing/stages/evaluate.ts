@@ -36,6 +36,11 @@ export interface LineGroup {
   readonly service: string | null;
   /** The sum of its lines' positive costs paid for the hours (BillingSummary.costColumn). */
   readonly cost: number;
+  /**
+   * The sum of its lines' positive billed costs (FOCUS BilledCost, a CUR's unblended cost): the
+   * price the what-if reads where the cost paid is none (hours a commitment covers).
+   */
+  readonly billedCost: number;
   /** Why its place is not its region's own (a country, the default), else null. */
   readonly placeWarning: string | null;
   /**
@@ -117,12 +122,12 @@ function stopAtBadRows(groups: readonly LineGroup[]): void {
 const NAMES_KEPT = 1_000;
 
 /** The sums of a group of lines, exact (src/duckdb/exactSum.ts): none depends on DuckDB's threads. */
-const GROUP_SUMS = ["hours", "method_quantity", "cost"];
+const GROUP_SUMS = ["hours", "method_quantity", "cost", "billed_cost"];
 
-/** The kinds of lines as the summary reads them: lines, hours, method quantity and positive cost. */
+/** The kinds of lines as the summary reads them: lines, hours, method quantity, positive cost paid and billed. */
 const kindsQuery =
   () => `SELECT * REPLACE (COALESCE(hours, 0) AS hours, COALESCE(method_quantity, 0) AS method_quantity,
-    COALESCE(cost, 0) AS cost)
+    COALESCE(cost, 0) AS cost, COALESCE(billed_cost, 0) AS billed_cost)
   FROM (${finishedSums(
     `SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
        method AS billing_method, billing_method_key, billing_service, billing_place_warning,
@@ -130,7 +135,8 @@ const kindsQuery =
        CASE WHEN billing_method = 'accelerator' THEN billing_method_warning END AS billing_gpu_note,
        SUM(billing_line_count)::DOUBLE AS lines, ${exactSumParts("hours", "hours")},
        ${exactSumParts("billing_method_amount", "method_quantity")},
-       ${exactSumParts("CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END", "cost")}
+       ${exactSumParts("CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END", "cost")},
+       ${exactSumParts("CASE WHEN billing_cost > 0 THEN billing_cost END", "billed_cost")}
      FROM (${impactsQuery([])}) located
      GROUP BY ALL`,
     GROUP_SUMS,
@@ -150,7 +156,8 @@ const groupsQuery = (): string =>
      k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason, k.billing_gpu_note,
      CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
      SUM(k.lines)::DOUBLE AS lines, ${exactSumParts("k.hours", "hours")},
-     ${exactSumParts("k.method_quantity", "method_quantity")}, ${exactSumParts("k.cost", "cost")}
+     ${exactSumParts("k.method_quantity", "method_quantity")}, ${exactSumParts("k.cost", "cost")},
+     ${exactSumParts("k.billed_cost", "billed_cost")}
    FROM kinds k
    JOIN services s ON s.billing_service IS NOT DISTINCT FROM k.billing_service
    LEFT JOIN types t ON t.billing_instance_type IS NOT DISTINCT FROM k.billing_instance_type
@@ -196,6 +203,7 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     methodQuantity: Number(row.method_quantity),
     service: text(row.billing_service),
     cost: Number(row.cost),
+    billedCost: Number(row.billed_cost),
     placeWarning: text(row.billing_place_warning),
     reason: text(row.billing_reason),
     gpuNote: text(row.billing_gpu_note),

@@ -87,8 +87,9 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
   const whatIf = request.whatIf === true || request.report === true;
   const { matches, coefficients, energies } = lookedUp;
   const currency = await billCurrency(connection, read);
-  // The bill's instance usages, among which the changes are looked for
+  // The bill's instance usages, whose rates price the changes; a --filter's, among which they are looked for
   const usages = whatIf ? billUsages(groups, matches) : null;
+  const ranked = written.filteredUsages ?? usages;
   const charges = await amortisedByCharges(connection, read);
   const column = coverageCostColumn(read.format, read.header);
   return {
@@ -104,8 +105,8 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     impactColumns: terms.impactColumnNames,
     report: written.report,
     grid: written.grid,
-    whatIf: usages === null ? null : await whatIfs(terms, usages, currency),
-    whatIfUsages: usages?.length ?? 0,
+    whatIf: usages === null || ranked === null ? null : await whatIfs(terms, ranked, currency, usages),
+    whatIfUsages: ranked?.length ?? 0,
     currency,
     filtered: written.filtered,
     months: written.months,

@@ -16,7 +16,14 @@ import { createGridViews, GRID_TABLES } from "../../grid/billLines.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
-import { type FilteredSums, filterCondition, filteredSource, filteredSums } from "../filters.js";
+import {
+  type FilteredSums,
+  type FilteredUsage,
+  filterCondition,
+  filteredSource,
+  filteredSums,
+  filteredUsages,
+} from "../filters.js";
 import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
@@ -36,6 +43,8 @@ export interface WrittenRun {
   readonly report: BillReportData | null;
   /** The sums of the lines --filter keeps (src/billing/filters.ts); null without. */
   readonly filtered: FilteredSums | null;
+  /** The instance usages of the lines --filter keeps, for the what-if; null without a filter or a what-if. */
+  readonly filteredUsages: FilteredUsage[] | null;
   /** Each month's coverage of a bill of several files or with a report, where its lines span two months or more. */
   readonly months: MonthCoverage[] | null;
 }
@@ -74,9 +83,9 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    const { report, filtered, months } = await readBack(run, evaluated, target, gridRun);
+    const back = await readBack(run, evaluated, target, gridRun);
     renameSync(temporary, request.output);
-    return { ...evaluated, written: { grid: gridRun, report, filtered, months } };
+    return { ...evaluated, written: { grid: gridRun, ...back } };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
@@ -131,7 +140,13 @@ async function readBack(
       : null;
   const months =
     read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
-  return { report, filtered, months };
+  // The what-if (the report's, --what-if's) ranks the filter's usages
+  const whatIf = request.whatIf === true || request.report === true;
+  const usages =
+    read.filterColumns.length === 0 || !whatIf
+      ? null
+      : await filteredUsages(connection, { ...target, ...lineColumns }, read.filterColumns);
+  return { report, filtered, filteredUsages: usages, months };
 }
 
 /**

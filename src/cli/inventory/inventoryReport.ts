@@ -372,6 +372,8 @@ function changesOf(edition: EditionService, cloud: CloudRow): PlannedChange[] {
     price: null,
     toPrice: null,
     priceRead: "",
+    priceOrigin: "",
+    placePrices: [],
     times: { value: quantity, what: quantity === 1 ? "unit" : "units (the row's quantity)" },
   };
   const from = { rest: { path, body }, graphql: null };

@@ -3,7 +3,8 @@
  * its frame tells this page: its rows, the edition) recomputed by this service's own GraphQL for
  * the settings a person chooses — the load, the hours (a share of those billed), the lifetime and
  * the region moved to — each figure one hour's unrounded impact × the hours, as the command's
- * (`--load` gives the same figures), the cost saved at the bill's own prices where it has them.
+ * (`--load` gives the same figures), the cost saved at the bill's own rates the frame tells (a
+ * region chosen here at the rate the bill gives its type there), each with its origin.
  * The request sent is shown, a `curl` command that runs as written. The panel is under the report
  * (a link above it, one line, leads there): the report's frame stays in view on a phone. The report's frame is an
  * origin of its own (sandboxed): what it tells is data, checked before use, never markup.
@@ -25,7 +26,7 @@ export const TRY_REGIONS_QUERY =
 
 /** The panel: its controls, the table of figures, the request. */
 export const WHAT_IF_PANEL = `<details id="try" hidden><summary>Try a change: load, hours, lifetime, region — recomputed by this service's GraphQL</summary>
-<p class="note">The largest usages' changes of the report's "What to act on", evaluated again for the settings below: each figure is one hour's gwp as the service answers it × the hours (the command's own rule: <code>--load</code> gives the same figures), the cost saved at the bill's own prices where it has them.</p>
+<p class="note">The largest usages' changes of the report's "What to act on", evaluated again for the settings below: each figure is one hour's gwp as the service answers it × the hours (the command's own rule: <code>--load</code> gives the same figures), the cost saved at the bill's own rates (of the type where it moves, else of a size of its family there by the provider's size factors), the origin under each figure, else price unknown.</p>
 <div class="try-controls">
 <label>Load <input type="range" id="try-load" min="0" max="100" step="5" value="50" aria-describedby="try-load-said"> <output id="try-load-said">the archetype's</output></label>
 <label>Hours <input type="range" id="try-hours" min="0" max="200" step="5" value="100"> <output id="try-hours-said">100 % of those billed</output></label>
@@ -64,6 +65,13 @@ const FLEET_QUERY = ${JSON.stringify(TRY_FLEET_QUERY)};
 const REGIONS_QUERY = ${JSON.stringify(TRY_REGIONS_QUERY)};
 let trying = null;
 const numberOr = (value, other) => (typeof value === "number" && Number.isFinite(value) ? value : other);
+const ORIGIN = /^[\\w .'×()-]{0,100}$/;
+// A region move's prices of its type at each place the bill prices: a name and a number each
+function placePricesOf(prices) {
+  if (!Array.isArray(prices)) return new Map();
+  return new Map(prices.slice(0, 200).filter((p) => p && NAME.test(p.place) && Number.isFinite(p.price) && ORIGIN.test(p.origin || ""))
+    .map((p) => [p.place, { price: p.price, origin: p.origin || "" }]));
+}
 // The frame's rows, kept only where every name is a name and every figure a number
 function triedRows(rows) {
   if (!Array.isArray(rows)) return [];
@@ -73,6 +81,7 @@ function triedRows(rows) {
       provider: r.provider, instanceType: r.instanceType, toInstanceType: r.toInstanceType, change: r.change,
       place: String(r.place).slice(0, 100), toPlace: String(r.toPlace).slice(0, 100), hours: r.hours,
       from: place(r.from), to: place(r.to), price: numberOr(r.price, null), toPrice: numberOr(r.toPrice, null),
+      origin: ORIGIN.test(r.priceOrigin || "") ? r.priceOrigin || "" : "", placePrices: placePricesOf(r.placePrices),
       gwp: numberOr(r.gwp, 0), toGwp: numberOr(r.toGwp, 0) }));
 }
 function showWhatIf(told) {
@@ -190,10 +199,11 @@ function drawTried(tried, chosen) {
     const usage = document.createElement("td"); usage.textContent = t.row.instanceType + " · " + t.row.place;
     const change = document.createElement("td");
     change.textContent = t.row.change === "region" ? "move to " + t.target.shown : t.row.toInstanceType + (t.row.change === "size" ? " (one size down)" : " (current family)");
-    const priced = t.row.price !== null && t.row.toPrice !== null && t.target.billed;
-    const saved = priced ? (t.row.price - t.row.toPrice) * t.row.hours * chosen.share : null;
+    const toPrice = t.target.billed ? (t.row.toPrice === null ? null : { price: t.row.toPrice, origin: t.row.origin }) : t.row.placePrices.get(t.target.shown) || null;
+    const saved = t.row.price !== null && toPrice !== null ? (t.row.price - toPrice.price) * t.row.hours * chosen.share : null;
     const cost = saved === null ? cell("", "price unknown") : cell(saved, fmt(saved) + (trying.currency ? " " + trying.currency : ""));
-    if (saved !== null) cost.dataset.read = "bill";
+    if (saved !== null) { cost.dataset.read = "bill"; cost.title = String(saved) + "; " + toPrice.origin; const origin = document.createElement("small"); origin.className = "origin"; origin.textContent = " " + toPrice.origin; cost.append(origin); }
+    else cost.title = t.row.price === null ? "the bill gives this usage no price" : "the bill prices " + (t.row.change === "region" ? t.row.instanceType : t.row.toInstanceType) + " in " + t.target.shown + " neither by its own hours nor by a size of its family there";
     tr.append(usage, change, cell(t.gwp), cell(t.toGwp), cell(t.gwp - t.toGwp), cost);
     return tr;
   }));

@@ -110,6 +110,13 @@ export interface Reproduction {
 }
 
 /** One usage (an instance type at a place, its hours summed) and one change to it. */
+/** A type's hourly price at a place (its region as a request names it), and its origin. */
+export interface PlacePrice {
+  readonly place: string;
+  readonly price: number;
+  readonly origin: string;
+}
+
 export interface WhatIf {
   readonly provider: string;
   readonly instanceType: string;
@@ -133,6 +140,13 @@ export interface WhatIf {
   readonly toPrice: number | null;
   /** The two prices as read from the bill (its cost and hours of each), or why the change's is unknown; '' where the input has no cost. */
   readonly priceRead: string;
+  /** Where the change's price comes from, shown beside the cost saved (`bill's rate × AWS size factor`); '' where unknown. */
+  readonly priceOrigin: string;
+  /**
+   * A region move's prices of the same type at each of the provider's places the bill prices, on
+   * the basis of `price` (the page's "Try a change" costs a region chosen there); none for another change.
+   */
+  readonly placePrices: readonly PlacePrice[];
   /** The figures reproduced by the service: each request's answer × `times` (a bill's hours; an inventory row's quantity). */
   readonly requests: { readonly from: Reproduction; readonly to: Reproduction };
   readonly times: { readonly value: number; readonly what: string };

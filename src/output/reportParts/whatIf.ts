@@ -78,7 +78,8 @@ function whatIfRow(
       ? `<td class="na" data-v="" title="${read}">price unknown<span class="why">${escapeHtml(change.priceRead.replace(/^price unknown: /, ""))}</span></td>`
       : costCell(cost, currency)
           .replace("<td ", `<td data-v="${cost}" data-read="bill" `)
-          .replace(/ title="([^"]*)"/, (_, exact) => ` title="${exact}; ${read}"`);
+          .replace(/ title="([^"]*)"/, (_, exact) => ` title="${exact}; ${read}"`)
+          .replace(/<\/td>$/, `<span class="why">${escapeHtml(change.priceOrigin)}</span></td>`);
   const share = change.gwp > 0 ? (100 * saved) / change.gwp : 0;
   const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}">${escapeHtml(change.instanceType)} · ${escapeHtml(change.place)}</td>`;
   const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
@@ -100,7 +101,7 @@ export function whatIfSection(
 ): string {
   if (changes === null) return "";
   const head = `<h2 id="what-if">What to act on</h2>
-<p class="sub">The ${what} of the largest gwp, each evaluated once more in the provider's region of the lowest electricity intensity on the same continent, as the current family's type of the same size, and${priced ? " as its family's type one size down" : ""} for the same use.${priced ? " The cost saved at the input's own prices, where it bills the type at the place it moves to (each price as read from it on its hover), else price unknown and why." : ""} Each figure's requests to the service are under it.</p>`;
+<p class="sub">The ${what} of the largest gwp, each evaluated once more in the provider's region of the lowest electricity intensity on the same continent, as the current family's type of the same size, and${priced ? " as its family's type one size down" : ""} for the same use.${priced ? " The cost saved at the input's own rates: of the type at the place it changes to, else of a size of its family there scaled by the provider's size factors (the origin under each figure, each price as read on its hover), else price unknown and why." : ""} Each figure's requests to the service are under it.</p>`;
   if (looked === 0)
     return `${head}<p class="nothing">Nothing to move or resize: the ${what.replace(/ \(.*$/, "")} are none — no line of this input bills an instance's hours, the only use a region move or another size changes (its estimated lines are storage, transfer or services by their methods).</p>`;
   if (changes.length === 0)
@@ -142,6 +143,7 @@ const WHAT_IF_COLUMNS = [
   "price_per_hour",
   "to_price_per_hour",
   "saved_cost",
+  "price_origin",
   "price_read",
   "request",
   "to_request",
@@ -172,6 +174,7 @@ export function whatIfCsv(changes: readonly WhatIf[]): string {
       cell(change.price),
       cell(change.toPrice),
       cell(costSaving(change)),
+      change.priceOrigin,
       change.priceRead,
       restText(change.requests.from).replace("\n", " "),
       restText(change.requests.to).replace("\n", " "),
