@@ -4,7 +4,7 @@
  * address handed to the files (`inject("chromiumEndpoint")`). Each page file connects to it and
  * opens a context of its own (test/support/chromium.ts): its own cookies, storage, downloads and
  * viewport, as a browser of its own gave it, without a browser's start per file (about 1–1.5 s of
- * CPU each: the browser, its GPU and zygote processes; seven files start pages). Without the
+ * CPU each: the browser, its GPU and zygote processes; six files start pages). Without the
  * binary nothing starts and the files fail with the reason.
  */
 import { existsSync } from "node:fs";
