@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import LongestFirst from "./test/support/sequencer.js";
 
 const require = createRequire(import.meta.url);
 
@@ -52,6 +53,10 @@ export default defineConfig({
     // test or a hook that builds an app takes several times its calm duration.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The longest files first, by this checkout's last run or else by the durations a whole run
+    // recorded (bench/history/test-files.json): a fresh clone has no vitest cache, and by size
+    // alone it started the engines' files among the last (test/support/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     // The pools' options are set here, for every project using the pool: only `unit` uses threads,
     // only `process` forks.
     poolOptions: {
@@ -93,8 +98,9 @@ export default defineConfig({
           pool: "forks",
           isolate: false,
           // The service and the command line bundled once (scripts/build.ts) for the files' real starts
-          // (test/support/process.ts, test/support/cli.ts).
-          globalSetup: ["test/support/bundle.ts"],
+          // (test/support/process.ts, test/support/cli.ts), and one Chromium for the files that
+          // drive pages, each in a context of its own (test/support/sharedChromium.ts).
+          globalSetup: ["test/support/bundle.ts", "test/support/sharedChromium.ts"],
           // After the unit project, not beside it: the process tests keep the machine to
           // themselves, as when every file ran in one pool (tests must pass on a busy 2-core machine).
           sequence: { groupOrder: 1 },

@@ -21,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), "impact-report-"));
 let browser: BrowserContext;
 
 beforeAll(async () => {
-  browser = await headlessChromium(mkdtempSync(join(dir, "chromium-")));
+  browser = await headlessChromium();
 }, WAIT_MS);
 
 afterAll(async () => {

@@ -3,9 +3,6 @@
  * browser download): both load with no request to another host, GraphiQL runs its default query
  * and shows the data. Every wait is on a selector or a page condition, never on a duration.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { headlessChromium } from "../support/chromium.js";
@@ -16,18 +13,15 @@ const WAIT_MS = 120_000;
 
 let server: TestServer;
 let browser: BrowserContext;
-let profile: string;
 
 beforeAll(async () => {
   server = await startTestServer({ LOG_LEVEL: "silent" });
-  profile = mkdtempSync(join(tmpdir(), "impacts-chromium-"));
-  browser = await headlessChromium(profile);
+  browser = await headlessChromium();
 }, WAIT_MS);
 
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 /** The part of Monaco's global API the tests read (GraphiQL's page exposes it as `monaco`). */

@@ -40,7 +40,7 @@ beforeAll(async () => {
   service = startService({ LOG_LEVEL: "info", TMPDIR: work });
   const [listening] = await service.waitFor(/^listening on /);
   url = `http://127.0.0.1:${portOf(listening)}`;
-  browser = await headlessChromium(mkdtempSync(join(work, "chromium-")));
+  browser = await headlessChromium();
   if (SCREENSHOTS !== null) mkdirSync(SCREENSHOTS, { recursive: true });
 }, WAIT_MS);
 

@@ -38,7 +38,6 @@ const LONG_RUN = `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(150_00
 let service: ReturnType<typeof startService>;
 let server: { readonly url: string };
 let browser: BrowserContext;
-let profile: string;
 /** The service's temporary folder (its TMPDIR): the runs' folders go there. */
 let temporary: string;
 let work: string;
@@ -57,8 +56,7 @@ beforeAll(async () => {
   service = startService({ LOG_LEVEL: "debug", TMPDIR: temporary, SOURCE_DATE_EPOCH });
   [listening] = await service.waitFor(/^listening on /);
   server = { url: `http://127.0.0.1:${portOf(listening)}` };
-  profile = mkdtempSync(join(work, "chromium-"));
-  browser = await headlessChromium(profile, true);
+  browser = await headlessChromium(true);
 }, WAIT_MS);
 
 afterAll(async () => {
@@ -146,7 +144,7 @@ async function downloaded(page: Page, role: "output" | "report"): Promise<Buffer
     page.waitForEvent("download"),
     page.click(`#downloads a[data-role=${role}]`),
   ]);
-  return readFileSync(await download.path());
+  return Buffer.concat(await (await download.createReadStream()).toArray());
 }
 
 describe("the /evaluate page", () => {

@@ -55,7 +55,7 @@ beforeAll(async () => {
   files.inventory = join(work, "inventory.csv");
   writeFileSync(files.inventory, INVENTORY);
   if (SHOTS !== undefined) mkdirSync(SHOTS, { recursive: true });
-  browser = await headlessChromium(mkdtempSync(join(work, "chromium-")));
+  browser = await headlessChromium();
 }, WAIT_MS);
 
 afterAll(async () => {

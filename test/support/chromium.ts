@@ -1,34 +1,30 @@
 /**
- * Headless Chromium for the page tests: Debian's `chromium` (scripts/ensure-chromium.sh), driven
- * by playwright-core, in a profile folder of the test's own, without its network chatter, asking
- * pages for reduced motion: a page that scrolls itself then moves at once, never under a click.
- * And the wait of the /evaluate page's tests for a report drawn in its frame.
+ * Headless Chromium for the page tests: a context of the run's one browser (test/support/
+ * sharedChromium.ts, the `process` project's global set-up), driven by playwright-core, without
+ * its network chatter, asking pages for reduced motion: a page that scrolls itself then moves at
+ * once, never under a click. And the wait of the /evaluate page's tests for a report drawn in its
+ * frame.
  */
-import { existsSync } from "node:fs";
-import { type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { type Browser, type BrowserContext, chromium, type FrameLocator, type Page } from "playwright-core";
+import { expect, inject } from "vitest";
+import { CHROMIUM } from "./sharedChromium.js";
 
-const CHROMIUM = "/usr/bin/chromium";
+/** This test process's connection to the run's browser, opened at its first context. */
+let connection: Promise<Browser> | undefined;
 
-/** A browser context on `profile`; `downloads`: the page's downloads kept for the test to read. */
-export function headlessChromium(profile: string, downloads = false): Promise<BrowserContext> {
-  if (!existsSync(CHROMIUM))
+/**
+ * A context of its own in the run's browser (cookies, storage, viewport: as a browser of its own);
+ * `downloads`: the page's downloads kept for the test to read (`download.createReadStream()`: over
+ * the connection, a download has no path of this process). Closing it leaves the browser to the
+ * other files.
+ */
+export async function headlessChromium(downloads = false): Promise<BrowserContext> {
+  const endpoint = inject("chromiumEndpoint");
+  if (endpoint === "")
     throw new Error(`${CHROMIUM} is missing: scripts/ensure-chromium.sh installs it (Debian's chromium)`);
-  return chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    acceptDownloads: downloads,
-    reducedMotion: "reduce",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  connection ??= chromium.connect(endpoint);
+  const browser = await connection;
+  return browser.newContext({ acceptDownloads: downloads, reducedMotion: "reduce" });
 }
 
 /** A new page of `browser`, `width` × `height` px. */
