@@ -64,7 +64,7 @@ beforeAll(async () => {
   const [listening] = await service.waitFor(/^listening on /);
   url = `http://127.0.0.1:${portOf(listening)}`;
   if (SHOTS !== undefined) mkdirSync(SHOTS, { recursive: true });
-  browser = await headlessChromium(mkdtempSync(join(work, "chromium-")));
+  browser = await headlessChromium();
 }, WAIT_MS);
 
 afterAll(async () => {
