@@ -6,7 +6,7 @@
  * (--instance-type-column, --group-by) found in it. Nothing after it reads the header again.
  */
 
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/database.js";
 import { FileReadError, type FilesRead } from "../../duckdb/readErrors.js";
 import { GRID_INTENSITY_COLUMN } from "../../grid/billLines.js";
 import { keptInputNames } from "../../output/columns.js";
@@ -26,6 +26,7 @@ import {
   unrecognisedHeader,
 } from "../formats/knownFormats.js";
 import { billSource } from "../reading/exportScan.js";
+import { hasTags, tagColumns, tagExpression, tagFormsText } from "../reading/tags.js";
 import type { AskedFilter, BillingRequest, BillingTerms, BillRun } from "./request.js";
 
 /**
@@ -154,12 +155,9 @@ export interface GroupColumn {
   readonly expression: string;
 }
 
-/** The tag columns of the formats: FOCUS `Tags`, CUR `resource_tags`, Azure `Tags`. */
-const TAG_COLUMNS = ["tags", "resource_tags"];
-
 /**
- * A --group-by name: a column of the file, or `tag:<key>`, the key's value in the tag column
- * (JSON text; Azure's without braces; a map or struct as JSON; a CUR key also as `user_<key>`).
+ * A --group-by name: a column of the file, or `tag:<key>`, the key's value in whichever of the
+ * tag forms the file holds (src/billing/reading/tags.ts).
  */
 function groupColumn(
   prepared: NamedColumns,
@@ -172,39 +170,21 @@ function groupColumn(
     return { name: column, expression: identifier(column) };
   }
   const key = name.slice("tag:".length);
-  const tags = tagColumnOf(prepared.header);
-  const index = tags === null ? -1 : prepared.header.indexOf(tags);
-  if (index < 0 || key === "") {
-    throw new BillingInputError(`${option} ${name}: the file has no Tags or resource_tags column, or no key`);
+  const nested = output === "parquet" ? prepared.columns.nested : new Set<string>();
+  const tags = tagColumns(prepared.header, prepared.columns.names, nested);
+  if (key === "") throw new BillingInputError(`${option} ${name}: no key after tag:`);
+  if (!hasTags(tags)) {
+    throw new BillingInputError(
+      `${option} ${name}: the file has no tags (no Tags, resource_tags or labels column, no resourceTags/… or tags/… columns)`,
+    );
   }
-  const column = prepared.columns.names[index];
-  const json = tagsJson(column, output === "parquet" && prepared.columns.nested.has(column));
-  return { name, expression: tagValue(json, literal(tagPath(key)), literal(tagPath(`user_${key}`))) };
-}
-
-/** The column among `names` holding a bill's tags (TAG_COLUMNS), or null. */
-export function tagColumnOf(names: readonly string[]): string | null {
-  return names.find((column) => TAG_COLUMNS.includes(column.toLowerCase())) ?? null;
-}
-
-/**
- * A tag column's cell as a JSON object's text, read back from the output: CSV holds a map as its
- * JSON text (Azure's without braces), Parquet as the map (`map`).
- */
-export function tagsJson(column: string, map: boolean): string {
-  const text = map
-    ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
-    : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
-  return `CASE WHEN LEFT(${text}, 1) = '{' THEN ${text} ELSE CONCAT('{', ${text}, '}') END`;
-}
-
-/** The JSON path of a tag's key. */
-export const tagPath = (tag: string) => `$."${tag.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-
-/** A tag's value in a tag cell's JSON (`json`), at the first path that has it (SQL texts), or NULL. */
-export function tagValue(json: string, ...paths: readonly string[]): string {
-  const values = paths.map((path) => `json_extract_string(${json}, ${path})`).join(", ");
-  return `CASE WHEN json_valid(${json}) THEN COALESCE(${values}) END`;
+  const expression = tagExpression(tags, key);
+  if (expression === null) {
+    throw new BillingInputError(
+      `${option} ${name}: the file has a column per tag, none for ${key} (${tagFormsText(tags)})`,
+    );
+  }
+  return { name, expression };
 }
 
 /*
