@@ -174,7 +174,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
       if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
       throw error;
     });
-    const named = { ...evaluated, file: shown };
+    const named = { ...evaluated, file: shown, commandFiles: commandFilesOf(options) };
     const summary = withOverlongLines(named, plan.overlong);
     const account = billingAccount(summary, options.groupsShown, plan.reportDay);
     const page =
@@ -429,6 +429,12 @@ function billShown(options: BillOptions): string {
     return `${options.manifest} (${whose} ${parts} part${parts === 1 ? "" : "s"})`;
   }
   return options.archive?.shown ?? billName(options.parts ?? [options.file]);
+}
+
+/** The files a command names to read the bill again: its manifests, its archives, else its parts. */
+function commandFilesOf(options: BillOptions): readonly string[] {
+  if (options.manifest !== undefined) return options.manifests ?? [options.manifest];
+  return options.archive?.archives ?? options.parts ?? [options.file];
 }
 
 /** The summary with the last lines too long to be read (a part's each) counted among its bad rows. */

@@ -21,7 +21,14 @@ import type {
   ReportCriterion,
   WhatIf,
 } from "./reportParts/model.js";
-import { MONTHS_SCRIPT, MONTHS_STYLE, type MonthCoverage, monthsSection } from "./reportParts/months.js";
+import {
+  MONTHS_SCRIPT,
+  MONTHS_STYLE,
+  type MonthCoverage,
+  monthSpan,
+  monthsSection,
+  monthsShown,
+} from "./reportParts/months.js";
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
 import { pageScript } from "./reportParts/page.js";
 import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
@@ -388,6 +395,7 @@ function pageData(model: BillReportModel) {
     command: model.command,
     filters: model.filters ?? [],
     filterable: true,
+    months: monthsShown(model.months),
     whatIf: whatIfTold(model),
     grid: model.grid
       ? { "chart-grid-hour": model.grid.byHour, "chart-grid-month": model.grid.byMonth }
@@ -454,7 +462,7 @@ function monthsCoverage(model: BillReportModel): string {
   if (!model.months) return "";
   const rows = model.months.map(
     (month) =>
-      `<tr><td>${escapeHtml(month.month)}</td><td class="n">${count(month.estimatedLines)} of ${count(month.lines)}</td>${costCell(month.estimatedCost, model.currency)}${costCell(month.cost, model.currency)}<td class="n">${share(month.estimatedCost, month.cost)}</td></tr>`,
+      `<tr><td>${escapeHtml(month.month)}${monthSpan(month)?.partial === true ? " (partial)" : ""}</td><td class="n">${count(month.estimatedLines)} of ${count(month.lines)}</td>${costCell(month.estimatedCost, model.currency)}${costCell(month.cost, model.currency)}<td class="n">${share(month.estimatedCost, month.cost)}</td></tr>`,
   );
   return `<h3>Each month's coverage</h3>${table(`<tr><th>month</th><th>lines estimated</th><th>${costHeading(model)} estimated</th><th>of the positive cost</th><th>share</th></tr>${rows.join("")}`)}`;
 }
@@ -498,7 +506,7 @@ ${filterSection(model.groups, "lines")}
 <div class="unfiltered">${impactCards(model)}</div><div class="filtered-only" id="filtered-cards"></div>
 <div class="side unfiltered">${largestList(model, "Largest services", model.byService)}${largestList(model, "Largest regions", model.byRegion)}</div><div class="side filtered-only" id="filtered-largest"></div>
 ${overTimeSection(model.overTime, "lines")}
-${monthsSection(model.groups, monthsCoverage(model))}
+${monthsSection(model.groups, monthsCoverage(model), monthsShown(model.months))}
 ${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)", true, model.whatIfUsages ?? null)}
 ${model.whatIf === null ? "" : '<p class="sub filtered-only">What to act on is the whole bill\'s, whatever the filter.</p>'}
 <h2>Coverage</h2>

@@ -21,7 +21,13 @@ import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
-import { type MonthCoverage, monthCoverage } from "../report/monthCoverage.js";
+import {
+  type BillPeriod,
+  billPeriod,
+  coveredMonths,
+  type MonthCoverage,
+  monthCoverage,
+} from "../report/monthCoverage.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
 import type { WrittenFile } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
@@ -38,6 +44,8 @@ export interface WrittenRun {
   readonly filtered: FilteredSums | null;
   /** Each month's coverage of a bill of several files or with a report, where its lines span two months or more. */
   readonly months: MonthCoverage[] | null;
+  /** The bill's period, its lines' first start and last end in seconds (UTC), where read (a report, several files). */
+  readonly period: BillPeriod | null;
 }
 
 /** What the write stage hands on: the bill evaluated, and what its writing made (the series' pass, the report's data). */
@@ -74,9 +82,9 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    const { report, filtered, months } = await readBack(run, evaluated, target, gridRun);
+    const { report, filtered, months, period } = await readBack(run, evaluated, target, gridRun);
     renameSync(temporary, request.output);
-    return { ...evaluated, written: { grid: gridRun, report, filtered, months } };
+    return { ...evaluated, written: { grid: gridRun, report, filtered, months, period } };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
@@ -129,9 +137,9 @@ async function readBack(
           terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
         )
       : null;
-  const months =
-    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
-  return { report, filtered, months };
+  const every =
+    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : [];
+  return { report, filtered, months: coveredMonths(every), period: billPeriod(every) };
 }
 
 /**

@@ -104,7 +104,7 @@ function drawExplorer(chart) {
   for (const cell of table.querySelectorAll("th:nth-child(" + (by.length + 1) + "), td:nth-child(" + (by.length + 1) + ")")) cell.classList.add("wide");
   sortable(table);
   const names = cube.columns;
-  document.getElementById("group-command").textContent = data.command + filterCommand() + " --group-by " + by.map((k) => names[k].name).join(",");
+  document.getElementById("group-command").textContent = data.command + filterCommand() + " --group-by " + shellQuoted(by.map((k) => names[k].name).join(","));
   const shown = groups.slice(0, 12);
   const left = Math.round(Math.min(230, chart.getWidth() * 0.4));
   chart.setOption({

@@ -82,9 +82,12 @@ function cubeSums(rows) {
   return sums;
 }
 // The command's --filter of the filter, each value one option (a shell's quoting where it needs it).
+function shellQuoted(text) {
+  return /^[\\w./:=@%+-]+$/.test(text) ? text : "'" + text.replaceAll("'", "'\\\\''") + "'";
+}
 function filterCommand() {
   if (!data.filterable) return "";
-  const quoted = (text) => (/^[\\w./:=-]+$/.test(text) ? text : "'" + text.replaceAll("'", "'\\\\''") + "'");
+  const quoted = shellQuoted;
   return [...filterState].flatMap(([column, values]) => [...values].map((v) =>
     " --filter " + quoted(data.cube.columns[column].name + "=" + data.cube.columns[column].values[v]))).join("");
 }
