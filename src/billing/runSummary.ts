@@ -595,6 +595,7 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     whatIfUsages: summary.whatIfUsages,
     edition: summary.edition,
     months: summary.months,
+    period: summary.period,
     currency: ranked?.currency ?? null,
     grid:
       summary.grid === null

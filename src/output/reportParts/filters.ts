@@ -55,6 +55,10 @@ const LISTED_VALUES = 200;
 export const FILTER_SCRIPT = `
 var filterState = new Map();
 var filterCache = null;
+// A name's parts, each kept on one line (a line breaks after "/", ":", ",", a space; never inside "t3.large")
+function nameHtml(text) {
+  return String(text).split(/(?<=[/:, ])(?=.)/).map((part) => '<span class="tok">' + escapeText(part) + "</span>").join("<wbr>");
+}
 function escapeText(text) {
   return String(text).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
 }

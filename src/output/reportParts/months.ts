@@ -118,7 +118,7 @@ export function monthsSection(
 }
 
 export const MONTHS_STYLE = `#months-table td.trend{padding:0 .3em} #months-table svg{display:block} #months-table caption{text-align:left;color:#555}
-#months-totals td.span{white-space:nowrap;color:#555} #months-changes td.up{color:#a4262c} #months-changes td.down{color:#1f5a3c}`;
+#months-totals td.span{color:#555} #months .month{white-space:nowrap} #months-changes td.up{color:#a4262c} #months-changes td.down{color:#1f5a3c}`;
 
 /** Rows of the months' table and chart lines at most (the rest summed), changes listed. */
 const ROWS = 12;
@@ -184,7 +184,7 @@ function summedRest(groups, from) {
     { name: rest.length + " more", values: new Array(rest[0].values.length).fill(0), cost: new Array(rest[0].values.length).fill(0), energy: new Array(rest[0].values.length).fill(0), others: true });
   return [...groups.slice(0, from), sum];
 }
-const monthHeading = (month) => escapeText(month) + (monthPartial(month) ? " (partial)" : "");
+const monthHeading = (month) => '<span class="month">' + escapeText(month) + "</span>" + (monthPartial(month) ? " (partial)" : "");
 const changeText = (before, after) => (before > 0 ? (after >= before ? "+" : "") + ((100 * (after - before)) / before).toFixed(1) + " %" : after > 0 ? "new" : "");
 // Each month's cost, energy and impact side by side, each with its change from the month before
 function drawMonthTotals(sums, criterion, unit) {
@@ -223,7 +223,7 @@ function drawMonths(chart) {
   const table = document.getElementById("months-table");
   table.innerHTML = "<caption>" + escapeText(criterion.name) + per + " per month (" + escapeText(scale.unit) + ")</caption><thead><tr><th>" + escapeText(dimension) + "</th>" + months.map((m) => heading(monthHeading(m))).join("") +
     '<th class="trend">trend</th>' + heading("last change", "wide") + "</tr></thead><tbody>" +
-    rows.map((g) => "<tr" + (g.others ? ' class="others"' : "") + '><td class="name">' + escapeText(g.name) + "</td>" + g.values.map((v) => cell(v)).join("") +
+    rows.map((g) => "<tr" + (g.others ? ' class="others"' : "") + '><td class="name">' + nameHtml(g.name) + "</td>" + g.values.map((v) => cell(v)).join("") +
       trend(g) + cell(change(g), "wide") + "</tr>").join("") + "</tbody>";
   sortable(table);
   const changes = groups.flatMap((g) => g.values.slice(1).map((v, i) => ({ name: g.name, from: months[i], to: months[i + 1], before: g.values[i], after: v, cost: [g.cost[i], g.cost[i + 1]], energy: [g.energy[i], g.energy[i + 1]] })))
@@ -233,7 +233,7 @@ function drawMonths(chart) {
     (changes.length === 0 ? '<tr><td colspan="6">No change from one month to the next.</td></tr>' : changes.map((x) => {
       const delta = x.after - x.before;
       const signed = (v, text) => (v > 0 ? "+" : "") + text;
-      return '<tr><td class="name">' + escapeText(x.name) + "</td><td>" + monthHeading(x.from) + " → " + monthHeading(x.to) + '</td><td class="n ' + (delta > 0 ? "up" : "down") + '" data-v="' + delta + '">' +
+      return '<tr><td class="name">' + nameHtml(x.name) + "</td><td>" + monthHeading(x.from) + " → " + monthHeading(x.to) + '</td><td class="n ' + (delta > 0 ? "up" : "down") + '" data-v="' + delta + '">' +
         signed(delta, escapeText(readableIn(delta, unit, scale))) + '</td><td class="n">' + changeText(x.before, x.after) + '</td><td class="n">' + signed(x.cost[1] - x.cost[0], escapeText(money(x.cost[1] - x.cost[0]))) +
         '</td><td class="n">' + signed(x.energy[1] - x.energy[0], escapeText(readableIn(x.energy[1] - x.energy[0], "kWh", kwh))) + "</td></tr>";
     }).join("")) + "</tbody>";

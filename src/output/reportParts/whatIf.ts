@@ -80,7 +80,7 @@ function whatIfRow(
           .replace("<td ", `<td data-v="${cost}" data-read="bill" `)
           .replace(/ title="([^"]*)"/, (_, exact) => ` title="${exact}; ${read}"`);
   const share = change.gwp > 0 ? (100 * saved) / change.gwp : 0;
-  const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}">${escapeHtml(change.instanceType)} · ${escapeHtml(change.place)}</td>`;
+  const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}"><span class="tok">${escapeHtml(change.instanceType)}</span> · <span class="tok">${escapeHtml(change.place)}</span></td>`;
   const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
   const what = `<td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>`;
   const requests = requestsText(change);
