@@ -179,7 +179,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     // A header without lines is said, not reported as a bill of zeros: nothing is delivered
     if (evaluated.groups.every((group) => group.lines === 0)) {
       throw new BillingInputError(
-        `${shown}: the file has a header and no lines: nothing to evaluate, nothing written`,
+        `${shown}: the file has a header and no lines: nothing to evaluate, no report written`,
       );
     }
     const named = { ...evaluated, file: shown, commandFiles: commandFilesOf(options) };

@@ -37,6 +37,7 @@ import { pageScript } from "./reportParts/page.js";
 import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
 import { TABLE_TOOLS_SCRIPT } from "./reportParts/tableTools.js";
 import { whatIfSection } from "./reportParts/whatIf.js";
+import { unbrokenParts } from "./text.js";
 
 /*
  * The report of a billing export: one self-contained HTML page (the inventory report's styles and
@@ -174,22 +175,11 @@ function coverageTable(model: BillReportModel): string {
 <div><h3>Largest services not estimated</h3>${left}</div></div>`;
 }
 
-/**
- * A name as a cell shows it: a line may break after a separator of its parts (`/`, `:`, `,`, a
- * space), never inside a part (`t3.large`, `i-0abc`).
- */
-function breakable(name: string): string {
-  return name
-    .split(/(?<=[/:, ])(?=.)/)
-    .map((part) => `<span class="tok">${escapeHtml(part)}</span>`)
-    .join("<wbr>");
-}
-
 /** A ranked row's name cell: its short name, its whole name or id on hover. */
 function nameCell(row: RankedRow): string {
   const shown = shortName(row.name);
   const hover = row.id ?? (shown === row.name ? undefined : row.name);
-  return `<td class="name"${hover === undefined ? "" : ` title="${escapeHtml(hover)}"`}>${breakable(shown || "(none)")}</td>`;
+  return `<td class="name"${hover === undefined ? "" : ` title="${escapeHtml(hover)}"`}>${unbrokenParts(shown || "(none)")}</td>`;
 }
 
 /** A cell a sortable table sorts by its exact value. */
