@@ -17,6 +17,7 @@ import {
   type BillingFormat,
   type BillingFormatName,
   currencyColumns,
+  type Dimension,
   headerColumn,
   keyedColumns,
   missingColumns,
@@ -85,7 +86,7 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
     request.input,
     run.terms.impactColumnNames,
   );
-  const { typeHintColumn, groupColumns, filterColumns } = optionColumns({ header, columns }, request);
+  const { typeHintColumn, groupColumns, filterColumns } = optionColumns({ header, columns, format }, request);
   return {
     file: request.file,
     parts,
@@ -102,8 +103,8 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
   };
 }
 
-/** The header as the file names it and its columns as the run names them. */
-type NamedColumns = Pick<ReadExport, "header" | "columns">;
+/** The header as the file names it, its columns as the run names them, and its format (its dimensions). */
+type NamedColumns = Pick<ReadExport, "header" | "columns"> & { readonly format?: BillingFormat };
 
 /** The column a requested name stands for, as the run names it (case does not matter), or an input error. */
 function namedColumn(export_: NamedColumns, name: string, option: string): string {
@@ -155,8 +156,33 @@ export interface GroupColumn {
   readonly expression: string;
 }
 
+/** The plain names --group-by and --filter take on every format, the report's dimensions. */
+const DIMENSION_NAMES: readonly Dimension[] = ["account", "region", "service"];
+
 /**
- * A --group-by name: a column of the file, or `tag:<key>`, the key's value in whichever of the
+ * `account`, `region` or `service` where the file has no column of that name: the first non-empty
+ * of the columns the format's report reads for it (FOCUS `ServiceName`, a CUR's product code or
+ * name, Azure's `MeterCategory`, OCI's `product/service`…), as the report's tables name the rows.
+ */
+function dimensionColumn(prepared: NamedColumns, name: string): GroupColumn | null {
+  const dimension = DIMENSION_NAMES.find((known) => known === name.toLowerCase());
+  const { format } = prepared;
+  if (dimension === undefined || format === undefined) return null;
+  if (prepared.header.some((column) => column.toLowerCase() === dimension)) return null;
+  const { name: names, id = [] } = format.dimensions[dimension];
+  const cells = [...names, ...id].flatMap((source) => {
+    const column = typeof source === "string" ? source : "column" in source ? source.column : null;
+    const found = column === null ? null : headerColumn(format, column, prepared.header);
+    if (found === null) return [];
+    const run = prepared.columns.names[prepared.header.indexOf(found)];
+    return [`NULLIF(NULLIF(TRIM(CAST(${identifier(run)} AS VARCHAR)), ''), 'NULL')`];
+  });
+  if (cells.length === 0) return null;
+  return { name: dimension, expression: cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})` };
+}
+
+/**
+ * A --group-by name: a column of the file, `account`, `region` or `service` (dimensionColumn), or `tag:<key>`, the key's value in whichever of the
  * tag forms the file holds (src/billing/reading/tags.ts).
  */
 function groupColumn(
@@ -166,6 +192,8 @@ function groupColumn(
   option = "--group-by",
 ): GroupColumn {
   if (!name.startsWith("tag:")) {
+    const dimension = dimensionColumn(prepared, name);
+    if (dimension !== null) return dimension;
     const column = namedColumn(prepared, name, option);
     return { name: column, expression: identifier(column) };
   }
