@@ -323,10 +323,20 @@ function impactCards(model: BillReportModel): string {
           `<div class="card"><b>${value(phase.value)}</b>${escapeHtml(name)} ${escapeHtml(phase.phase)} (${figureOf(phase.min)} – ${figureOf(phase.max)})</div>`,
       )
       .join("");
-    const equivalents = name === "gwp" && unit === "kgCO2eq" ? equivalentsLine(total) : "";
-    return `<div class="cards"><div class="card total"><b>${value(total)}</b>${escapeHtml(name)} of the lines estimated, embedded and use</div>${each}${kwh}</div>${equivalents}`;
+    return `<div class="cards"><div class="card total"><b>${value(total)}</b>${escapeHtml(name)} of the lines estimated, embedded and use</div>${each}${kwh}</div>`;
   });
   return model.criteria.length === 0 ? `<div class="cards">${kwh}</div>` : cards;
+}
+
+/** The gwp total as equivalents a reader grasps, under the first screen's lists (gwp shown alone). */
+function equivalentsPart(model: BillReportModel): string {
+  if (!model.criteria.some(({ name, unit }) => name === "gwp" && unit === "kgCO2eq")) return "";
+  return per(model.criteria, (criterion) => {
+    const { name, unit } = model.criteria[criterion];
+    return name === "gwp" && unit === "kgCO2eq"
+      ? equivalentsLine(phasesTotal(model.totals[criterion] ?? []))
+      : "";
+  });
 }
 
 /** Draws the rankings' charts for the chosen criterion, again when it changes. */
@@ -560,6 +570,7 @@ ${criterionSwitch(model.criteria)}
 ${filterSection(model.groups, "lines")}
 <div class="unfiltered">${impactCards(model)}</div><div class="filtered-only" id="filtered-cards"></div>
 <div class="side unfiltered">${largestList(model, "Largest services", model.byService)}${largestList(model, "Largest regions", model.byRegion)}</div><div class="side filtered-only" id="filtered-largest"></div>
+<div class="unfiltered">${equivalentsPart(model)}</div>
 ${overTimeSection(model.overTime, "lines", coveredNote(model))}
 ${monthsSection(model.groups, monthsCoverage(model), monthsShown(model.months))}
 ${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)", true, model.whatIfUsages ?? null)}
