@@ -73,6 +73,8 @@ import { partialOf, portableTableFiles, writeOutputs } from "./stages/write.js";
 export { FileReadError } from "../duckdb/readErrors.js";
 export { BillingInputError, BillingStrictStop } from "./errors.js";
 
+import { BillingInputError } from "./errors.js";
+
 /** A bill's run as the command line was asked it, its options read (src/cli/options.ts, billOptions). */
 export interface BillOptions {
   /** The file, or the first of a bill's parts. */
@@ -174,7 +176,13 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
       if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
       throw error;
     });
-    const named = { ...evaluated, file: shown };
+    // A header without lines is said, not reported as a bill of zeros: nothing is delivered
+    if (evaluated.groups.every((group) => group.lines === 0)) {
+      throw new BillingInputError(
+        `${shown}: the file has a header and no lines: nothing to evaluate, no report written`,
+      );
+    }
+    const named = { ...evaluated, file: shown, commandFiles: commandFilesOf(options) };
     const summary = withOverlongLines(named, plan.overlong);
     const account = billingAccount(summary, options.groupsShown, plan.reportDay);
     const page =
@@ -184,6 +192,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     // Every output made before any is delivered; --what-if's file delivered after the others.
     const whatIf =
       plan.whatIf === null ? null : { destination: plan.whatIf, text: whatIfCsv(summary.whatIf ?? []) };
+    if (whatIf !== null && (summary.whatIf ?? []).length === 0) io.say(`${whatIfEmptyText(summary)}\n`);
     io.interrupt?.throwIfAborted();
     // A FIFO named as an output is written once a process reads it, the wait said and ended by a signal
     const delivery: OutputOptions = {
@@ -429,6 +438,19 @@ function billShown(options: BillOptions): string {
     return `${options.manifest} (${whose} ${parts} part${parts === 1 ? "" : "s"})`;
   }
   return options.archive?.shown ?? billName(options.parts ?? [options.file]);
+}
+
+/** Why --what-if's file holds its header alone: no instance's hours, or no change that saves. */
+function whatIfEmptyText(summary: BillingSummary): string {
+  return summary.whatIfUsages === 0
+    ? "--what-if: its file has its header alone: the bill has no instance's hours evaluated (a type at a place) to move or resize"
+    : `--what-if: its file has its header alone: none of the ${summary.whatIfUsages} largest usages has a change that saves gwp in this edition`;
+}
+
+/** The files a command names to read the bill again: its manifests, its archives, else its parts. */
+function commandFilesOf(options: BillOptions): readonly string[] {
+  if (options.manifest !== undefined) return options.manifests ?? [options.manifest];
+  return options.archive?.archives ?? options.parts ?? [options.file];
 }
 
 /** The summary with the last lines too long to be read (a part's each) counted among its bad rows. */

@@ -11,6 +11,7 @@ import { gapTexts } from "../grid/gaps.js";
 import type { BillReportModel } from "../output/billReport.js";
 import { impactColumn } from "../output/columns.js";
 import { figure, money, readable, readableWithUnit, scaleOf } from "../output/readable.js";
+import { type MonthCoverage, monthSpan, spanText } from "../output/reportParts/months.js";
 import { printable } from "../support/terminalText.js";
 import type { InstanceMatch } from "./matching.js";
 import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/managedServices.js";
@@ -446,13 +447,19 @@ function filteredText(summary: BillingSummary, money: (cost: number) => string):
 }
 
 /** Each month's coverage, where the bill's lines span two months or more. */
+/** A partial month's span, as the months' lines say it: `; partial, 2023-06-30 21:00 to 2023-07-01 00:00 UTC (3 h)`. */
+function partialText(month: MonthCoverage): string {
+  const span = monthSpan(month);
+  return span?.partial === true ? `; partial, ${span.text}` : "";
+}
+
 function monthsText(summary: BillingSummary, money: (cost: number) => string): string[] {
   if (summary.months === null) return [];
   return [
     "months (each line in the month its period starts):",
     ...summary.months.map(
       (month) =>
-        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)`,
+        `  ${month.month}: ${counted(month.estimatedLines)} of ${counted(month.lines)} lines estimated; ${money(month.estimatedCost)} of ${money(month.cost)} positive cost (${month.cost > 0 ? ((100 * month.estimatedCost) / month.cost).toFixed(1) : "0.0"} %)${partialText(month)}`,
     ),
   ];
 }
@@ -524,9 +531,16 @@ function costBasisOf(summary: BillingSummary): string {
   return `${kind}, as ${summary.costColumn}, positive lines only (credits and refunds left out)`;
 }
 
-/** The command a reader runs for what the report's page groups (its `--group-by` added by the page). */
+/** A word as a POSIX shell reads it back: as it is where plain, else single-quoted. */
+const shellWord = (text: string) =>
+  /^[\w./:=@%+-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+
+/**
+ * The command a reader runs for what the report's page groups (its `--group-by` added by the page):
+ * every file the bill was read from, as given.
+ */
 const commandOf = (summary: BillingSummary) =>
-  `npx impact-service evaluate ${/^[\w./-]+$/.test(summary.file) ? summary.file : JSON.stringify(summary.file)} --edition ${summary.edition} -o impacts.csv`;
+  `npx impact-service evaluate ${(summary.commandFiles ?? [summary.file]).map(shellWord).join(" ")} --edition ${summary.edition} -o impacts.csv`;
 
 /** The report's model of a run that gathered its data (`report` set). */
 function billReportModel(summary: BillingSummary, tallied: Tallied, date: string): BillReportModel {
@@ -546,7 +560,7 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
   });
   return {
     title: `Billing export ${summary.file}`,
-    subtitle: `${summary.format.title}, edition ${summary.edition}, ${date}`,
+    subtitle: `${summary.format.title}, edition ${summary.edition}; ${summary.period === null ? "no line's period reads" : `the bill's period: ${spanText(summary.period.first, summary.period.last)}`}; report of ${date}`,
     costBasis: costBasisOf(summary),
     criteria: criteria.map(({ name, unit }) => ({ name, unit })),
     totals: criteria.map(({ name }) =>
@@ -581,6 +595,7 @@ function billReportModel(summary: BillingSummary, tallied: Tallied, date: string
     whatIfUsages: summary.whatIfUsages,
     edition: summary.edition,
     months: summary.months,
+    period: summary.period,
     currency: ranked?.currency ?? null,
     grid:
       summary.grid === null

@@ -64,7 +64,9 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
   --ranges             each impact's min and max too (csv, xlsx, parquet columns; NDJSON group lines)
   --group-by <list>    sums per group of rows sharing these columns' values (e.g. team,site),
                        written to <output>.groups.<csv|ndjson|parquet> (needs -o, or --report),
-                       or the workbook's groups sheet
+                       or the workbook's groups sheet; a bill's also tag:<key> (any export's
+                       tags: Tags, resource_tags, resourceTags/…, labels, tags/…), account,
+                       region, service
   --strict             stop at the first bad row (exit 1) instead of reporting it and going on
                        (a billing export: stop before writing anything)
   --report <file.html> also write a self-contained HTML report with charts (a bill's: totals,
@@ -85,7 +87,8 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
   --hours <n>          hours each resource is evaluated for (default 1; an estimated inventory's own)
  billing export only:
   --load <percent>     constant load of every instance (default: the archetype's)
-  --filter <column=value>  sum only the lines whose column (or tag:<key>, method) has the value:
+  --filter <column=value>  sum only the lines whose column (or tag:<key>, method, account,
+                       region, service) has the value:
                        the groups' file, a summary line, the report opened filtered; repeated,
                        a column's values either, the columns all (COLUMN= for none)
   --instance-type-column <column>  the machine type of Google Cloud lines

@@ -10,6 +10,7 @@ import {
 } from "./readable.js";
 import { chartLibrary, escapeHtml, FRAME_HEIGHT_SCRIPT, STYLE, scriptJson, table } from "./report.js";
 import { criterionStyle, criterionSwitch, per } from "./reportParts/criterionSwitch.js";
+import { equivalentsLine } from "./reportParts/equivalents.js";
 import { EXPLORER_SCRIPT, EXPLORER_STYLE, explorerSection } from "./reportParts/explorer.js";
 import { FILTERED_PARTS_SCRIPT, filteredTable } from "./reportParts/filteredParts.js";
 import { FILTER_SCRIPT, FILTER_STYLE, filterSection } from "./reportParts/filters.js";
@@ -21,11 +22,22 @@ import type {
   ReportCriterion,
   WhatIf,
 } from "./reportParts/model.js";
-import { MONTHS_SCRIPT, MONTHS_STYLE, type MonthCoverage, monthsSection } from "./reportParts/months.js";
+import {
+  type BillPeriod,
+  MONTHS_SCRIPT,
+  MONTHS_STYLE,
+  type MonthCoverage,
+  monthSpan,
+  monthsSection,
+  monthsShown,
+  spanText,
+} from "./reportParts/months.js";
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
 import { pageScript } from "./reportParts/page.js";
 import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
+import { TABLE_TOOLS_SCRIPT } from "./reportParts/tableTools.js";
 import { whatIfSection } from "./reportParts/whatIf.js";
+import { unbrokenParts } from "./text.js";
 
 /*
  * The report of a billing export: one self-contained HTML page (the inventory report's styles and
@@ -105,6 +117,8 @@ export interface BillReportModel {
   readonly edition?: string;
   /** Each month's coverage where the lines span two months or more. */
   readonly months?: readonly MonthCoverage[] | null;
+  /** The bill's period (its lines' first start, last end), where read. */
+  readonly period?: BillPeriod | null;
   /** The bill's currency (`USD`), or null when the export names none. */
   readonly currency: string | null;
   /** With a grid series: the gwp use of the lines that used it, by hour of the day and by month (UTC). */
@@ -165,7 +179,7 @@ function coverageTable(model: BillReportModel): string {
 function nameCell(row: RankedRow): string {
   const shown = shortName(row.name);
   const hover = row.id ?? (shown === row.name ? undefined : row.name);
-  return `<td class="name"${hover === undefined ? "" : ` title="${escapeHtml(hover)}"`}>${escapeHtml(shown || "(none)")}</td>`;
+  return `<td class="name"${hover === undefined ? "" : ` title="${escapeHtml(hover)}"`}>${unbrokenParts(shown || "(none)")}</td>`;
 }
 
 /** A cell a sortable table sorts by its exact value. */
@@ -198,6 +212,17 @@ function rankedRow(model: BillReportModel, row: RankedRow, columns: RankedColumn
 }
 
 /**
+ * The scale of the impact per unit of cost, one for every table of a criterion (the bill's own
+ * rate's: its total over its estimated cost), so that `gCO2eq per USD` reads alike in each.
+ */
+function intensityScale(model: BillReportModel, criterion: number, rates: readonly number[]): Scale {
+  const unit = model.criteria[criterion]?.unit ?? "";
+  const cost = model.coverage.estimatedCost;
+  const whole = phasesTotal(model.totals[criterion] ?? []);
+  return scaleOf(unit, cost > 0 && whole > 0 ? [whole / cost] : rates);
+}
+
+/**
  * A ranking's table for each criterion: its largest rows, then the rest in one row, so that its
  * costs sum to the estimated cost; sortable by every column. `intensity`: with the impact per
  * unit of cost (where money and carbon diverge).
@@ -221,7 +246,7 @@ function rankedTable(model: BillReportModel, ranking: Ranking, intensity = false
         "kWh",
         all.map((row) => row.energy),
       ),
-      intensity: intensity ? scaleOf(unit, rates) : null,
+      intensity: intensity ? intensityScale(model, criterion, rates) : null,
     };
     const body = ranking.rows.map((row) => rankedRow(model, row, columns)).join("");
     const others = ranking.others === null ? "" : rankedRow(model, ranking.others, columns, "others");
@@ -243,6 +268,12 @@ const FIRST_SCREEN_ROWS = 5;
 function largestList(model: BillReportModel, title: string, ranking: Ranking): string {
   if (ranking.rows.length === 0) return "";
   const shown = ranking.rows.slice(0, FIRST_SCREEN_ROWS);
+  // The rest summed in one row, so that the list adds up to the total
+  const rest = [
+    ...ranking.rows.slice(FIRST_SCREEN_ROWS),
+    ...(ranking.others === null ? [] : [ranking.others]),
+  ];
+  const restCount = ranking.rows.length - shown.length + (ranking.others === null ? 0 : ranking.more);
   const lists = per(model.criteria, (criterion) => {
     const unit = model.criteria[criterion]?.unit ?? "";
     const whole = phasesTotal(model.totals[criterion] ?? []);
@@ -255,9 +286,15 @@ function largestList(model: BillReportModel, title: string, ranking: Ranking): s
           `<tr>${nameCell(row)}${quantityCell(totalOf(row), unit, scale, "n total")}<td class="n">${share(totalOf(row), whole)}</td>${costCell(row.cost, model.currency)}</tr>`,
       )
       .join("");
+    const restTotal = rest.reduce((sum, row) => sum + totalOf(row), 0);
+    const restCost = rest.reduce((sum, row) => sum + row.cost, 0);
+    const others =
+      rest.length === 0
+        ? ""
+        : `<tr class="others"><td class="name">${count(restCount)} more</td>${quantityCell(restTotal, unit, scale, "n total")}<td class="n">${share(restTotal, whole)}</td>${costCell(restCost, model.currency)}</tr>`;
     const name = escapeHtml(model.criteria[criterion]?.name ?? "");
     return table(
-      `<tr><th></th><th>${name} (${escapeHtml(scale.unit)})</th><th>of the total</th><th>${costHeading(model)}</th></tr>${body}`,
+      `<tr><th></th><th>${name} (${escapeHtml(scale.unit)})</th><th>of the total</th><th>${costHeading(model)}</th></tr>${body}${others}`,
     );
   });
   return `<div><h2>${title}</h2>${lists}</div>`;
@@ -289,6 +326,17 @@ function impactCards(model: BillReportModel): string {
     return `<div class="cards"><div class="card total"><b>${value(total)}</b>${escapeHtml(name)} of the lines estimated, embedded and use</div>${each}${kwh}</div>`;
   });
   return model.criteria.length === 0 ? `<div class="cards">${kwh}</div>` : cards;
+}
+
+/** The gwp total as equivalents a reader grasps, under the first screen's lists (gwp shown alone). */
+function equivalentsPart(model: BillReportModel): string {
+  if (!model.criteria.some(({ name, unit }) => name === "gwp" && unit === "kgCO2eq")) return "";
+  return per(model.criteria, (criterion) => {
+    const { name, unit } = model.criteria[criterion];
+    return name === "gwp" && unit === "kgCO2eq"
+      ? equivalentsLine(phasesTotal(model.totals[criterion] ?? []))
+      : "";
+  });
 }
 
 /** Draws the rankings' charts for the chosen criterion, again when it changes. */
@@ -388,6 +436,7 @@ function pageData(model: BillReportModel) {
     command: model.command,
     filters: model.filters ?? [],
     filterable: true,
+    months: monthsShown(model.months),
     whatIf: whatIfTold(model),
     grid: model.grid
       ? { "chart-grid-hour": model.grid.byHour, "chart-grid-month": model.grid.byMonth }
@@ -460,12 +509,36 @@ function gridSection(model: BillReportModel): string {
 <div class="side"><div><h3>By hour of the day</h3><div id="chart-grid-hour" class="chart"></div></div><div><h3>By month</h3><div id="chart-grid-month" class="chart"></div></div></div>`;
 }
 
+/** Seconds in a day. */
+const DAY_SECONDS = 86_400;
+
+/**
+ * What the chart over time covers, where its first or last step is partial (the lines start or
+ * end inside a day or month): `The lines cover 2023-11-13 05:00 to 2023-11-13 12:00 UTC (7 h): its
+ * first and last days are partial, their bars of those hours alone.`
+ */
+function coveredNote(model: BillReportModel): string {
+  const { period, overTime } = model;
+  if (!period || overTime === null || overTime.steps.length === 0) return "";
+  const grain = overTime.grain;
+  const whole = (seconds: number) =>
+    grain === "day"
+      ? seconds % DAY_SECONDS === 0
+      : new Date(seconds * 1000).toISOString().slice(8, 19) === "01T00:00:00";
+  if (whole(period.first) && whole(period.last)) return "";
+  const steps =
+    overTime.steps.length === 1
+      ? `its one ${grain} is partial, its bar`
+      : `its first and last ${grain}s are partial, their bars`;
+  return `The lines cover ${spanText(period.first, period.last)}: ${steps} of those hours alone.`;
+}
+
 /** Each month's coverage as a table: its lines and positive cost, and the part estimated. */
 function monthsCoverage(model: BillReportModel): string {
   if (!model.months) return "";
   const rows = model.months.map(
     (month) =>
-      `<tr><td>${escapeHtml(month.month)}</td><td class="n">${count(month.estimatedLines)} of ${count(month.lines)}</td>${costCell(month.estimatedCost, model.currency)}${costCell(month.cost, model.currency)}<td class="n">${share(month.estimatedCost, month.cost)}</td></tr>`,
+      `<tr><td>${escapeHtml(month.month)}${monthSpan(month)?.partial === true ? " (partial)" : ""}</td><td class="n">${count(month.estimatedLines)} of ${count(month.lines)}</td>${costCell(month.estimatedCost, model.currency)}${costCell(month.cost, model.currency)}<td class="n">${share(month.estimatedCost, month.cost)}</td></tr>`,
   );
   return `<h3>Each month's coverage</h3>${table(`<tr><th>month</th><th>lines estimated</th><th>${costHeading(model)} estimated</th><th>of the positive cost</th><th>share</th></tr>${rows.join("")}`)}`;
 }
@@ -508,8 +581,9 @@ ${criterionSwitch(model.criteria)}
 ${filterSection(model.groups, "lines")}
 <div class="unfiltered">${impactCards(model)}</div><div class="filtered-only" id="filtered-cards"></div>
 <div class="side unfiltered">${largestList(model, "Largest services", model.byService)}${largestList(model, "Largest regions", model.byRegion)}</div><div class="side filtered-only" id="filtered-largest"></div>
-${overTimeSection(model.overTime, "lines")}
-${monthsSection(model.groups, monthsCoverage(model))}
+<div class="unfiltered">${equivalentsPart(model)}</div>
+${overTimeSection(model.overTime, "lines", coveredNote(model))}
+${monthsSection(model.groups, monthsCoverage(model), monthsShown(model.months))}
 ${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)", true, model.whatIfUsages ?? null)}
 ${model.whatIf === null ? "" : `<p class="sub filtered-only">${whatIfScope(model.filters ?? [])}</p>`}
 <h2>Coverage</h2>
@@ -524,7 +598,7 @@ ${section("chart-method", "By method", model.byMethod)}
 ${gridSection(model)}<h2>Largest resources</h2><div class="unfiltered">${rankedTable(model, model.resources, true)}</div>${filteredTable("resource", true)}
 <script type="application/json" id="report-data">${scriptJson(pageData(model))}</script>
 <script>${chartLibrary()}</script>
-<script>${DRAW}${FRAME_HEIGHT_SCRIPT}</script>
+<script>${DRAW}${TABLE_TOOLS_SCRIPT}${FRAME_HEIGHT_SCRIPT}</script>
 </body></html>
 `;
 }

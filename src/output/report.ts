@@ -10,6 +10,7 @@ import type { GroupCube, OverTime, ReportCriterion, WhatIf } from "./reportParts
 import { OVER_TIME_SCRIPT, overTimeSection } from "./reportParts/overTime.js";
 import { pageScript } from "./reportParts/page.js";
 import { SORTABLE_STYLE, sortHeading } from "./reportParts/sortable.js";
+import { TABLE_TOOLS_SCRIPT, TABLE_TOOLS_STYLE } from "./reportParts/tableTools.js";
 import { whatIfSection } from "./reportParts/whatIf.js";
 import type { AssessedRow, CriterionUnit, Group, RowImpacts, Sums } from "./table.js";
 import { escapeHtml, withoutControls } from "./text.js";
@@ -440,9 +441,10 @@ td.total { font-weight: 700; } tr.others td { color: #555; font-style: italic; }
 th { overflow-wrap: normal; }
 table.what-if .why { display: block; font-size: 0.8em; max-width: 16em; margin-left: auto; }
 table.what-if pre { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 42em; margin: 0.3em 0 0; font-size: 0.85em; }
-td.name { overflow-wrap: anywhere; min-width: 6.5em; } td.n.own { white-space: normal; } td.na, td.pct { text-align: right; white-space: nowrap; color: #555; } table.what-if td.na { white-space: normal; }
+td.name { overflow-wrap: normal; min-width: 6.5em; } td.name .tok { white-space: nowrap; } td.n.own { white-space: normal; } td.na, td.pct { text-align: right; white-space: nowrap; color: #555; } table.what-if td.na { white-space: normal; }
 @media (max-width: 960px) { .ranges, .mid { display: none; } }
 ${LEGEND_STYLE}
+${TABLE_TOOLS_STYLE}
 @media (max-width: 640px) { body { font-size: 14px; } .wide { display: none; } th, td { padding: 0.2em 0.25em; } .table { font-size: 0.93em; } .card { min-width: 0; flex-basis: 9em; } .card.total { flex-basis: 100%; max-width: none; } }
 `;
 
@@ -523,7 +525,7 @@ ${explorerSection(model.cube ?? null, "rows")}
 <h2>Rows with warnings</h2>${rowsTable(model.warned, totals.warned, "warnings", "None.")}
 <script type="application/json" id="report-data">${scriptJson(chartData(model, groupList))}</script>
 <script>${chartLibrary()}</script>
-<script>${pageOf(model)}${FRAME_HEIGHT_SCRIPT}</script>
+<script>${pageOf(model)}${TABLE_TOOLS_SCRIPT}${FRAME_HEIGHT_SCRIPT}</script>
 </body></html>
 `;
 }

@@ -13,3 +13,14 @@ export const escapeHtml = (text: string) =>
     .replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;");
+
+/**
+ * A name or phrase as a table's cell shows it: a line breaks after `/`, `:`, `,` or a space, never
+ * inside a part (`t3.large`, `ca-central-1`, `i-0abc`: each kept on one line, `.tok`).
+ */
+export function unbrokenParts(text: string): string {
+  return text
+    .split(/(?<=[/:, ])(?=.)/)
+    .map((part) => `<span class="tok">${escapeHtml(part)}</span>`)
+    .join("<wbr>");
+}

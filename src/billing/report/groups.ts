@@ -7,9 +7,9 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/database.js";
 import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/knownFormats.js";
-import { tagColumnOf, tagPath, tagsJson, tagValue } from "../stages/read.js";
+import { keyValueJson, type TagColumns, tagColumns, tagExpression, tagsJson } from "../reading/tags.js";
 import { dimensionColumns, sourceOf, type WrittenLines } from "./lines.js";
 
 /** A cell as text; blank, empty and the text `NULL` (the FinOps Foundation's sample writes it) as none. */
@@ -50,8 +50,12 @@ export async function cubeCandidates(
     });
   const measured = new Set(runNames([...format.numbers, ...format.dates]));
   const dimensions = runNames(dimensionColumns(written.input));
-  const tags = tagColumnOf(written.header);
-  const own = written.header.filter((column) => text.has(column) && !measured.has(column) && column !== tags);
+  const nested = new Set(written.header.filter((column) => !text.has(column)));
+  const tags = tagColumns(header, written.header, nested);
+  const tagHolders = new Set([...tags.objects, ...tags.keyValues].map(({ column }) => column));
+  const own = written.header.filter(
+    (column) => text.has(column) && !measured.has(column) && !tagHolders.has(column),
+  );
   // A column of the file named like the run's (kept as input_method) keeps the run's name for it
   const named = (column: string) => {
     const name = header[written.header.indexOf(column)];
@@ -65,29 +69,41 @@ export async function cubeCandidates(
   const candidates: Candidate[] = [
     ...own.filter((column) => dimensions.includes(column)).map(ownCandidate(0)),
     { name: "method", expression: identifier("method"), rank: 0 },
-    ...(tags === null ? [] : await tagCandidates(connection, written, tags, !text.has(tags), maxTags)),
+    ...(tagHolders.size === 0 ? [] : await tagCandidates(connection, written, tags, maxTags)),
     ...own.filter((column) => !dimensions.includes(column)).map(ownCandidate(2)),
   ];
   return candidates;
 }
 
-/** The most frequent keys of the tag column, each as a candidate `tag:<key>`. */
+/** The most frequent keys of the tag columns holding every tag of a line (objects, key/value lists), each as a candidate `tag:<key>`. */
 async function tagCandidates(
   connection: DuckDBConnection,
   written: WrittenLines,
-  column: string,
-  map: boolean,
+  tags: TagColumns,
   maxTags: number,
 ): Promise<Candidate[]> {
-  const json = tagsJson(column, map);
+  const keys = [
+    ...tags.objects.map(({ column, nested }) => {
+      const json = tagsJson(column, nested);
+      return `SELECT unnest(json_keys(${json})) AS key FROM ${sourceOf(written)} WHERE status = 'evaluated' AND json_valid(${json})`;
+    }),
+    ...tags.keyValues.map(({ column, nested }) => {
+      const json = keyValueJson(column, nested);
+      return `SELECT unnest(json_extract_string(${json}, '$[*].key')) AS key FROM ${sourceOf(written)}
+        WHERE status = 'evaluated' AND json_valid(${json}) AND LEFT(${json}, 1) = '['`;
+    }),
+  ];
   const reader = await connection.runAndReadAll(
-    `SELECT key, COUNT(*) AS lines FROM (
-       SELECT unnest(json_keys(${json})) AS key FROM ${sourceOf(written)}
-       WHERE status = 'evaluated' AND json_valid(${json}))
+    `SELECT key, COUNT(*) AS lines FROM (${keys.join(" UNION ALL ")}) WHERE key IS NOT NULL
      GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${maxTags}`,
   );
+  const holders = { ...tags, perTag: [] };
   return reader.getRowObjects().map((row) => {
     const key = String(row.key);
-    return { name: `tag:${key}`, expression: tagValue(json, literal(tagPath(key))), rank: 1 };
+    return {
+      name: `tag:${key}`,
+      expression: tagExpression(holders, key) ?? "CAST(NULL AS VARCHAR)",
+      rank: 1,
+    };
   });
 }

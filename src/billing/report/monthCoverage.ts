@@ -9,21 +9,44 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
-import type { MonthCoverage } from "../../output/reportParts/months.js";
+import type { BillPeriod, MonthCoverage } from "../../output/reportParts/months.js";
 import { sqlQuery } from "../queries.js";
 
-export type { MonthCoverage } from "../../output/reportParts/months.js";
+export type { BillPeriod, MonthCoverage } from "../../output/reportParts/months.js";
 
 import { DATE_ORDER, evaluatedLines, textColumnsOf, type WrittenLines, writtenLineViews } from "./lines.js";
+
+/** The month of the lines whose period does not read. */
+const NO_PERIOD = "(no period)";
 
 /** Months said at most (the latest kept): a bill of years says its last ones. */
 const MONTHS_SAID = 36;
 
-/** Each month's coverage, oldest first, or null where the lines span less than two months. */
+/** The months the summary and the report say, the latest MONTHS_SAID, or null where the lines span less than two months. */
+export function coveredMonths(months: readonly MonthCoverage[]): MonthCoverage[] | null {
+  if (months.filter((row) => row.month !== NO_PERIOD).length < 2) return null;
+  return months.slice(-MONTHS_SAID);
+}
+
+/** The bill's period: its lines' first start and last end (seconds since 1970 UTC), or null where none reads. */
+export function billPeriod(months: readonly MonthCoverage[]): BillPeriod | null {
+  const dated = months.filter((row) => row.first !== null && row.last !== null);
+  if (dated.length === 0) return null;
+  return {
+    first: Math.min(...dated.map((row) => row.first ?? 0)),
+    last: Math.max(...dated.map((row) => row.last ?? 0)),
+  };
+}
+
+/**
+ * Each month's coverage, oldest first, with the span its lines cover (their first start and last
+ * end): every month, one included, for the bill's period (billPeriod) and the months' table
+ * (coveredMonths).
+ */
 export async function monthCoverage(
   connection: DuckDBConnection,
   written: Omit<WrittenLines, "criteria">,
-): Promise<MonthCoverage[] | null> {
+): Promise<MonthCoverage[]> {
   const lines = { ...written, criteria: [] };
   const views = writtenLineViews(lines);
   await connection.run(
@@ -36,12 +59,15 @@ export async function monthCoverage(
       [{ name: "billing_month_estimated", expression: "status = 'evaluated'" }],
       "TRUE",
     );
-    const month = `CASE WHEN billing_period_end_second > billing_period_start_second
-      THEN strftime(make_timestamp(CAST(billing_period_start_second * 1000000 AS BIGINT)), '%Y-%m') ELSE '(no period)' END`;
+    const dated = "billing_period_end_second > billing_period_start_second";
+    const month = `CASE WHEN ${dated}
+      THEN strftime(make_timestamp(CAST(billing_period_start_second * 1000000 AS BIGINT)), '%Y-%m') ELSE '${NO_PERIOD}' END`;
     // Summed exactly (src/duckdb/exactSum.ts): the same bytes whatever DuckDB's threads
     await createExactSumMacros(connection);
     const sums = finishedSums(
       `SELECT ${month} AS month, COUNT(*) AS lines, COUNT(*) FILTER (WHERE billing_month_estimated) AS estimated_lines,
+         MIN(billing_period_start_second) FILTER (WHERE ${dated}) AS first_second,
+         MAX(billing_period_end_second) FILTER (WHERE ${dated}) AS last_second,
          ${exactSumParts("cost", "cost")}, ${exactSumParts("CASE WHEN billing_month_estimated THEN cost ELSE 0 END", "estimated_cost")}
        FROM (${sqlQuery("evaluate/billing_periods.sql")}) GROUP BY 1`,
       ["cost", "estimated_cost"],
@@ -56,9 +82,10 @@ export async function monthCoverage(
       estimatedLines: Number(row.estimated_lines),
       cost: Number(row.cost ?? 0),
       estimatedCost: Number(row.estimated_cost ?? 0),
+      first: row.first_second === null ? null : Number(row.first_second),
+      last: row.last_second === null ? null : Number(row.last_second),
     }));
-    if (months.filter((row) => row.month !== "(no period)").length < 2) return null;
-    return months.slice(-MONTHS_SAID);
+    return months;
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);
   }

@@ -6,7 +6,7 @@
  * (--instance-type-column, --group-by) found in it. Nothing after it reads the header again.
  */
 
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/database.js";
 import { FileReadError, type FilesRead } from "../../duckdb/readErrors.js";
 import { GRID_INTENSITY_COLUMN } from "../../grid/billLines.js";
 import { keptInputNames } from "../../output/columns.js";
@@ -17,6 +17,7 @@ import {
   type BillingFormat,
   type BillingFormatName,
   currencyColumns,
+  type Dimension,
   headerColumn,
   keyedColumns,
   missingColumns,
@@ -26,6 +27,7 @@ import {
   unrecognisedHeader,
 } from "../formats/knownFormats.js";
 import { billSource } from "../reading/exportScan.js";
+import { hasTags, tagColumns, tagExpression, tagFormsText } from "../reading/tags.js";
 import type { AskedFilter, BillingRequest, BillingTerms, BillRun } from "./request.js";
 
 /**
@@ -84,7 +86,7 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
     request.input,
     run.terms.impactColumnNames,
   );
-  const { typeHintColumn, groupColumns, filterColumns } = optionColumns({ header, columns }, request);
+  const { typeHintColumn, groupColumns, filterColumns } = optionColumns({ header, columns, format }, request);
   return {
     file: request.file,
     parts,
@@ -101,8 +103,8 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
   };
 }
 
-/** The header as the file names it and its columns as the run names them. */
-type NamedColumns = Pick<ReadExport, "header" | "columns">;
+/** The header as the file names it, its columns as the run names them, and its format (its dimensions). */
+type NamedColumns = Pick<ReadExport, "header" | "columns"> & { readonly format?: BillingFormat };
 
 /** The column a requested name stands for, as the run names it (case does not matter), or an input error. */
 function namedColumn(export_: NamedColumns, name: string, option: string): string {
@@ -154,12 +156,34 @@ export interface GroupColumn {
   readonly expression: string;
 }
 
-/** The tag columns of the formats: FOCUS `Tags`, CUR `resource_tags`, Azure `Tags`. */
-const TAG_COLUMNS = ["tags", "resource_tags"];
+/** The plain names --group-by and --filter take on every format, the report's dimensions. */
+const DIMENSION_NAMES: readonly Dimension[] = ["account", "region", "service"];
 
 /**
- * A --group-by name: a column of the file, or `tag:<key>`, the key's value in the tag column
- * (JSON text; Azure's without braces; a map or struct as JSON; a CUR key also as `user_<key>`).
+ * `account`, `region` or `service` where the file has no column of that name: the first non-empty
+ * of the columns the format's report reads for it (FOCUS `ServiceName`, a CUR's product code or
+ * name, Azure's `MeterCategory`, OCI's `product/service`…), as the report's tables name the rows.
+ */
+function dimensionColumn(prepared: NamedColumns, name: string): GroupColumn | null {
+  const dimension = DIMENSION_NAMES.find((known) => known === name.toLowerCase());
+  const { format } = prepared;
+  if (dimension === undefined || format === undefined) return null;
+  if (prepared.header.some((column) => column.toLowerCase() === dimension)) return null;
+  const { name: names, id = [] } = format.dimensions[dimension];
+  const cells = [...names, ...id].flatMap((source) => {
+    const column = typeof source === "string" ? source : "column" in source ? source.column : null;
+    const found = column === null ? null : headerColumn(format, column, prepared.header);
+    if (found === null) return [];
+    const run = prepared.columns.names[prepared.header.indexOf(found)];
+    return [`NULLIF(NULLIF(TRIM(CAST(${identifier(run)} AS VARCHAR)), ''), 'NULL')`];
+  });
+  if (cells.length === 0) return null;
+  return { name: dimension, expression: cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})` };
+}
+
+/**
+ * A --group-by name: a column of the file, `account`, `region` or `service` (dimensionColumn), or `tag:<key>`, the key's value in whichever of the
+ * tag forms the file holds (src/billing/reading/tags.ts).
  */
 function groupColumn(
   prepared: NamedColumns,
@@ -168,43 +192,27 @@ function groupColumn(
   option = "--group-by",
 ): GroupColumn {
   if (!name.startsWith("tag:")) {
+    const dimension = dimensionColumn(prepared, name);
+    if (dimension !== null) return dimension;
     const column = namedColumn(prepared, name, option);
     return { name: column, expression: identifier(column) };
   }
   const key = name.slice("tag:".length);
-  const tags = tagColumnOf(prepared.header);
-  const index = tags === null ? -1 : prepared.header.indexOf(tags);
-  if (index < 0 || key === "") {
-    throw new BillingInputError(`${option} ${name}: the file has no Tags or resource_tags column, or no key`);
+  const nested = output === "parquet" ? prepared.columns.nested : new Set<string>();
+  const tags = tagColumns(prepared.header, prepared.columns.names, nested);
+  if (key === "") throw new BillingInputError(`${option} ${name}: no key after tag:`);
+  if (!hasTags(tags)) {
+    throw new BillingInputError(
+      `${option} ${name}: the file has no tags (no Tags, resource_tags or labels column, no resourceTags/… or tags/… columns)`,
+    );
   }
-  const column = prepared.columns.names[index];
-  const json = tagsJson(column, output === "parquet" && prepared.columns.nested.has(column));
-  return { name, expression: tagValue(json, literal(tagPath(key)), literal(tagPath(`user_${key}`))) };
-}
-
-/** The column among `names` holding a bill's tags (TAG_COLUMNS), or null. */
-export function tagColumnOf(names: readonly string[]): string | null {
-  return names.find((column) => TAG_COLUMNS.includes(column.toLowerCase())) ?? null;
-}
-
-/**
- * A tag column's cell as a JSON object's text, read back from the output: CSV holds a map as its
- * JSON text (Azure's without braces), Parquet as the map (`map`).
- */
-export function tagsJson(column: string, map: boolean): string {
-  const text = map
-    ? `CAST(to_json(${identifier(column)}) AS VARCHAR)`
-    : `TRIM(CAST(${identifier(column)} AS VARCHAR))`;
-  return `CASE WHEN LEFT(${text}, 1) = '{' THEN ${text} ELSE CONCAT('{', ${text}, '}') END`;
-}
-
-/** The JSON path of a tag's key. */
-export const tagPath = (tag: string) => `$."${tag.replaceAll("\\", "\\\\").replaceAll('"', '\\"')}"`;
-
-/** A tag's value in a tag cell's JSON (`json`), at the first path that has it (SQL texts), or NULL. */
-export function tagValue(json: string, ...paths: readonly string[]): string {
-  const values = paths.map((path) => `json_extract_string(${json}, ${path})`).join(", ");
-  return `CASE WHEN json_valid(${json}) THEN COALESCE(${values}) END`;
+  const expression = tagExpression(tags, key);
+  if (expression === null) {
+    throw new BillingInputError(
+      `${option} ${name}: the file has a column per tag, none for ${key} (${tagFormsText(tags)})`,
+    );
+  }
+  return { name, expression };
 }
 
 /*

@@ -24,7 +24,7 @@ import {
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
-import type { MonthCoverage } from "../report/monthCoverage.js";
+import type { BillPeriod, MonthCoverage } from "../report/monthCoverage.js";
 import type { BillReportData } from "../reportData.js";
 import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
@@ -44,6 +44,11 @@ export interface ImpactTotal {
 
 export interface BillingSummary {
   readonly file: string;
+  /**
+   * The files a command names to read this bill again (the manifests, the archives or every part),
+   * as the command was given them; absent: `file`.
+   */
+  readonly commandFiles?: readonly string[];
   /** The export's format, titled as the version read (src/billing/formats/, readAs). */
   readonly format: BillingFormat;
   /** The cost the coverage reads, as the file names it (EffectiveCost, an amortised CUR's columns…). */
@@ -74,6 +79,8 @@ export interface BillingSummary {
   readonly filters: readonly { readonly column: string; readonly values: readonly string[] }[];
   /** Each month's coverage, where the bill's lines span two months or more (several files, or a report). */
   readonly months: readonly MonthCoverage[] | null;
+  /** The bill's period (its lines' first start, last end), where read: with a report or several files. */
+  readonly period: BillPeriod | null;
 }
 
 /**
@@ -110,6 +117,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     currency,
     filtered: written.filtered,
     months: written.months,
+    period: written.period,
     filters: read.filterColumns.map(({ column, values }) => ({ column: column.name, values })),
   };
 }

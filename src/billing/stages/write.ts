@@ -28,7 +28,13 @@ import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
-import { type MonthCoverage, monthCoverage } from "../report/monthCoverage.js";
+import {
+  type BillPeriod,
+  billPeriod,
+  coveredMonths,
+  type MonthCoverage,
+  monthCoverage,
+} from "../report/monthCoverage.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
 import type { WrittenFile } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
@@ -47,6 +53,8 @@ export interface WrittenRun {
   readonly filteredUsages: FilteredUsage[] | null;
   /** Each month's coverage of a bill of several files or with a report, where its lines span two months or more. */
   readonly months: MonthCoverage[] | null;
+  /** The bill's period, its lines' first start and last end in seconds (UTC), where read (a report, several files). */
+  readonly period: BillPeriod | null;
 }
 
 /** What the write stage hands on: the bill evaluated, and what its writing made (the series' pass, the report's data). */
@@ -138,15 +146,21 @@ async function readBack(
           terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
         )
       : null;
-  const months =
-    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
+  const every =
+    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : [];
   // The what-if (the report's, --what-if's) ranks the filter's usages
   const whatIf = request.whatIf === true || request.report === true;
   const usages =
     read.filterColumns.length === 0 || !whatIf
       ? null
       : await filteredUsages(connection, { ...target, ...lineColumns }, read.filterColumns);
-  return { report, filtered, filteredUsages: usages, months };
+  return {
+    report,
+    filtered,
+    filteredUsages: usages,
+    months: coveredMonths(every),
+    period: billPeriod(every),
+  };
 }
 
 /**

@@ -92,7 +92,7 @@ function drawExplorer(chart) {
     quantity(g.sums[3 + 2 * c], scale, " mid") + quantity(g.sums[4 + 2 * c], scale, " mid") + quantity(total(g), scale) +
     cell(g.sums[2], "kWh", energy) +
     (!costs ? "" : g.sums[1] > 0 ? cell(total(g) / g.sums[1], criterion.unit, rate) : '<td class="na" data-v="">n/a</td>') + "</tr>";
-  const cells = (g) => g.values.map((v, i) => '<td class="name">' + esc(valueName(cube.columns[by[i]], v)) + "</td>").join("");
+  const cells = (g) => g.values.map((v, i) => '<td class="name">' + nameHtml(valueName(cube.columns[by[i]], v)) + "</td>").join("");
   const summed = rest.length === 0 ? null : rest.reduce((acc, g) => ({ values: [], sums: acc.sums.map((s, i) => s + g.sums[i]) }), { values: [], sums: new Array(rest[0].sums.length).fill(0) });
   const heading = (text, cls) => '<th data-sort tabindex="0" role="button" aria-sort="none"' + (cls ? ' class="' + cls + '"' : "") + ">" + text + "</th>";
   const table = document.getElementById("explorer-table");
@@ -104,7 +104,7 @@ function drawExplorer(chart) {
   for (const cell of table.querySelectorAll("th:nth-child(" + (by.length + 1) + "), td:nth-child(" + (by.length + 1) + ")")) cell.classList.add("wide");
   sortable(table);
   const names = cube.columns;
-  document.getElementById("group-command").textContent = data.command + filterCommand() + " --group-by " + by.map((k) => names[k].name).join(",");
+  document.getElementById("group-command").textContent = data.command + filterCommand() + " --group-by " + shellQuoted(by.map((k) => names[k].name).join(","));
   const shown = groups.slice(0, 12);
   const left = Math.round(Math.min(230, chart.getWidth() * 0.4));
   chart.setOption({

@@ -41,7 +41,7 @@ function filteredRanking(element) {
   const rate = scaleOf(criterion.unit, rows.filter((r) => r.cost > 0).map((r) => criterionTotal(r, c) / r.cost));
   const currency = data.currency || "cost";
   const heading = (text, cls) => '<th data-sort tabindex="0" role="button" aria-sort="none"' + (cls ? ' class="' + cls + '"' : "") + ">" + text + "</th>";
-  const body = rows.map((r) => "<tr" + (r.others ? ' class="others"' : "") + '><td class="name"' + (r.id && r.id !== r.name ? ' title="' + escapeText(r.id) + '"' : "") + ">" + escapeText(r.name) + "</td>" +
+  const body = rows.map((r) => "<tr" + (r.others ? ' class="others"' : "") + '><td class="name"' + (r.id && r.id !== r.name ? ' title="' + escapeText(r.id) + '"' : "") + ">" + nameHtml(r.name) + "</td>" +
     '<td class="n wide" data-v="' + r.lines + '">' + fmtCount(r.lines) + "</td>" +
     '<td class="n" data-v="' + r.cost + '" title="' + r.cost + '">' + money(r.cost) + "</td>" +
     filteredCell(r.impacts[c]?.embedded ?? 0, criterion.unit, scale, "mid") + filteredCell(r.impacts[c]?.use ?? 0, criterion.unit, scale, "mid") +
@@ -67,7 +67,7 @@ function filteredFirstScreen() {
   const list = (title, rows) => {
     const whole = sums[3 + 2 * c] + sums[4 + 2 * c];
     return "<div><h2>" + title + "</h2>" + (criterion ? '<div class="table"><table><tr><th></th><th>' + escapeText(criterion.name) + "</th><th>of the filter's</th><th>cost</th></tr>" +
-      rows.slice(0, 5).map((r) => '<tr><td class="name">' + escapeText(r.name) + '</td><td class="n total" data-v="' + criterionTotal(r, c) + '">' + escapeText(readable(criterionTotal(r, c), criterion.unit)) +
+      rows.slice(0, 5).map((r) => '<tr><td class="name">' + nameHtml(r.name) + '</td><td class="n total" data-v="' + criterionTotal(r, c) + '">' + escapeText(readable(criterionTotal(r, c), criterion.unit)) +
         '</td><td class="n">' + (whole > 0 ? ((100 * criterionTotal(r, c)) / whole).toFixed(1) + " %" : "n/a") + '</td><td class="n">' + money(r.cost) + "</td></tr>").join("") + "</table></div>" : "") + "</div>";
   };
   largest.innerHTML = list("Largest services", rankedRows("service")) + list("Largest regions", rankedRows("region"));

@@ -55,6 +55,10 @@ const LISTED_VALUES = 200;
 export const FILTER_SCRIPT = `
 var filterState = new Map();
 var filterCache = null;
+// A name's parts, each kept on one line (a line breaks after "/", ":", ",", a space; never inside "t3.large")
+function nameHtml(text) {
+  return String(text).split(/(?<=[/:, ])(?=.)/).map((part) => '<span class="tok">' + escapeText(part) + "</span>").join("<wbr>");
+}
 function escapeText(text) {
   return String(text).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
 }
@@ -82,9 +86,12 @@ function cubeSums(rows) {
   return sums;
 }
 // The command's --filter of the filter, each value one option (a shell's quoting where it needs it).
+function shellQuoted(text) {
+  return /^[\\w./:=@%+-]+$/.test(text) ? text : "'" + text.replaceAll("'", "'\\\\''") + "'";
+}
 function filterCommand() {
   if (!data.filterable) return "";
-  const quoted = (text) => (/^[\\w./:=-]+$/.test(text) ? text : "'" + text.replaceAll("'", "'\\\\''") + "'");
+  const quoted = shellQuoted;
   return [...filterState].flatMap(([column, values]) => [...values].map((v) =>
     " --filter " + quoted(data.cube.columns[column].name + "=" + data.cube.columns[column].values[v]))).join("");
 }

@@ -16,7 +16,7 @@ const GRAIN_WORDS = { day: "day", month: "month", year: "year" } as const;
  * The chart's section: its heading, its place, and what it leaves out — the steps summed coarser
  * than the input's own, and why no chart is drawn; nothing without steps or a reason.
  */
-export function overTimeSection(over: OverTime | null, what: string): string {
+export function overTimeSection(over: OverTime | null, what: string, covered = ""): string {
   if (over !== null && over.steps.length === 0 && over.undrawn !== undefined) {
     return `<h2>Impacts over time</h2>\n<p class="sub">${escapeHtml(over.undrawn)}</p>`;
   }
@@ -32,7 +32,7 @@ export function overTimeSection(over: OverTime | null, what: string): string {
       : "";
   return `<h2>Impacts per ${grain}, by ${escapeHtml(over.by)}</h2>
 <p class="sub">Each of the ${what} in its own period (its impacts spread over the ${grain}s it spans), the energy behind the use impacts beside.${coarser}</p>
-<div id="chart-time" class="chart tall"></div>${undated}`;
+<div id="chart-time" class="chart tall"></div>${covered === "" ? "" : `<p class="sub">${escapeHtml(covered)}</p>`}${undated}`;
 }
 
 /** Draws the chart from `data.overTime` (the page's helpers in scope: counted, fmt, scaleOf, readable, chosen). */

@@ -9,7 +9,7 @@
 import { formatNumber } from "../columns.js";
 import { csvLine } from "../csv.js";
 import { costCell, figure, quantityCell, type Scale, scaleOf } from "../readable.js";
-import { escapeHtml } from "../text.js";
+import { escapeHtml, unbrokenParts } from "../text.js";
 import type { WhatIf } from "./model.js";
 import { sortHeading } from "./sortable.js";
 
@@ -81,9 +81,9 @@ function whatIfRow(
           .replace(/ title="([^"]*)"/, (_, exact) => ` title="${exact}; ${read}"`)
           .replace(/<\/td>$/, `<span class="why">${escapeHtml(change.priceOrigin)}</span></td>`);
   const share = change.gwp > 0 ? (100 * saved) / change.gwp : 0;
-  const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}">${escapeHtml(change.instanceType)} · ${escapeHtml(change.place)}</td>`;
+  const usage = `<td class="name" title="${escapeHtml(`${change.provider} ${change.instanceType} at ${change.place}`)}"><span class="tok">${escapeHtml(change.instanceType)}</span> · <span class="tok">${escapeHtml(change.place)}</span></td>`;
   const hours = `<td class="n wide" data-v="${change.hours ?? ""}">${change.hours === null ? "" : figure(change.hours)}</td>`;
-  const what = `<td class="name" title="${escapeHtml(change.why)}">${escapeHtml(changeText(change))}</td>`;
+  const what = `<td class="name" title="${escapeHtml(change.why)}">${unbrokenParts(changeText(change))}</td>`;
   const requests = requestsText(change);
   return `<tr><td class="n mid" data-v="${index + 1}">${index + 1}</td>${usage}${hours}${what}${quantityCell(saved, "kgCO2eq", scale).replace("<td ", `<td data-v="${saved}" `)}<td class="pct mid" data-v="${share}">${share.toFixed(1)} %</td>${costText}<td class="wide"><details><summary>requests</summary><pre>${escapeLines(requests)}</pre></details></td></tr>`;
 }
