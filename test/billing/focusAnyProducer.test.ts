@@ -48,6 +48,8 @@ interface Line {
   readonly type: string;
   readonly hours: number;
   readonly sku: Record<string, string | number>;
+  /** Its provider, where not PRODUCER. */
+  readonly provider?: string;
 }
 
 const LINES: readonly Line[] = [
@@ -121,6 +123,17 @@ const LINES: readonly Line[] = [
     hours: 10,
     sku: { F_MemorySize: 2 },
   },
+  // A known provider's line in hours beside its VM's (a licence's, say): its own rules read it, its
+  // SKU's cores are not counted again
+  {
+    id: "known",
+    service: "Windows Server",
+    category: "Compute",
+    type: "License",
+    hours: 24,
+    sku: { F_CoreCount: 4 },
+    provider: "Microsoft",
+  },
 ];
 
 const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
@@ -130,7 +143,7 @@ function exportText(): string {
     [
       "acct-1",
       "EUR",
-      PRODUCER,
+      line.provider ?? PRODUCER,
       "Usage",
       "2025-06-01T00:00:00Z",
       "2025-06-02T00:00:00Z",
@@ -221,6 +234,11 @@ describe("a FOCUS producer the registry does not name", () => {
     const ssd = line("disk-plain");
     expect(Number(ssd.method_quantity)).toBe(50 * 24);
     expect(ssd.method_unit).toBe("GB-hours SSD x1");
+  });
+
+  it("leaves a known provider's line to its own rules", () => {
+    expect(line("known").method).toBe("");
+    expect(line("known").status).toBe("not compute");
   });
 
   it("reads memory's F_MemorySize (GiB) × hours as GB-hours of memory", () => {
