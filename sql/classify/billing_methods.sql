@@ -89,6 +89,26 @@ FROM (
       WHEN c.billing_method = 'control-plane' THEN CASE
         -- control plane notes of c
       END
+      -- A VM read by its SKU's FOCUS properties (SkuPriceDetails, any producer): what it was read by,
+      -- and the properties a line's one method leaves unread
+      WHEN c.billing_method = 'per-vcpu' AND c.billing_unit_resource = '' AND c.billing_usage_text LIKE '%| f_corecount %'
+        THEN CONCAT('per-vcpu: F_CoreCount ', REGEXP_EXTRACT(c.billing_usage_text, '[|] f_corecount ([0-9.]+)', 1), ' of SkuPriceDetails, vCPUs an hour',
+          CASE WHEN c.billing_usage_text LIKE '%| f_memorysize %' OR c.billing_usage_text LIKE '%| f_diskspace %'
+            THEN '; its F_MemorySize and F_DiskSpace not read (one method a line)' ELSE '' END)
+      WHEN c.billing_method = 'accelerator' AND c.billing_unit_resource = '' AND c.billing_usage_text LIKE '%| f_gpucount %'
+        AND mkey.method_key IS NOT NULL AND c.billing_unit_dimension = c.billing_method_dimension
+        THEN CONCAT(CASE WHEN c.billing_method_variant <> '' THEN ''
+            WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU; '
+            ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU; ') END,
+          'F_GpuCount ', REGEXP_EXTRACT(c.billing_usage_text, '[|] f_gpucount ([0-9.]+)', 1), ' of SkuPriceDetails, GPUs an hour',
+          CASE WHEN c.billing_usage_text LIKE '%| f_corecount %' OR c.billing_usage_text LIKE '%| f_memorysize %'
+            THEN '; its F_CoreCount and F_MemorySize not read (one method a line)' ELSE '' END)
+      WHEN c.billing_sku_gb IS NOT NULL AND c.billing_unit_dimension_read = 'hour' AND mkey.method_key IS NOT NULL
+        AND c.billing_unit_dimension = c.billing_method_dimension
+        THEN CONCAT(c.billing_method, CASE WHEN c.billing_usage_text LIKE '%| f_diskspace %'
+          THEN CONCAT(': F_DiskSpace ', REGEXP_EXTRACT(c.billing_usage_text, '[|] f_diskspace ([0-9.]+)', 1), ' GB')
+          ELSE CONCAT(': F_MemorySize ', REGEXP_EXTRACT(c.billing_usage_text, '[|] f_memorysize ([0-9.]+)', 1), ' GiB') END,
+          ' of SkuPriceDetails, for each of its hours')
       WHEN c.billing_method <> 'accelerator' OR c.billing_method_variant <> '' THEN NULL
       -- A unit the method does not read is the line's status, not a warning
       WHEN mkey.method_key IS NULL OR c.billing_unit_dimension <> c.billing_method_dimension THEN NULL
@@ -120,7 +140,13 @@ FROM (
         WHEN s.billing_method = 'control-plane' THEN CASE
           -- control plane nodes of s
         END
+        -- A VM's hours whose SKU gives its GPUs (SkuPriceDetails' F_GpuCount, any FOCUS producer): each GPU's
+        WHEN s.billing_method = 'accelerator' AND s.billing_unit_resource = '' AND s.billing_usage_text LIKE '%| f_gpucount %'
+          THEN TRY_CAST(REGEXP_EXTRACT(s.billing_usage_text, '[|] f_gpucount ([0-9.]+)', 1) AS DOUBLE)
         WHEN s.billing_method <> 'per-vcpu' THEN 1.0
+        -- A VM's hours whose SKU gives its cores (SkuPriceDetails' F_CoreCount): each core's vCPU-hour
+        WHEN s.billing_unit_resource = '' AND s.billing_usage_text LIKE '%| f_corecount %'
+          THEN TRY_CAST(REGEXP_EXTRACT(s.billing_usage_text, '[|] f_corecount ([0-9.]+)', 1) AS DOUBLE)
         -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
         -- Shapes"). A capacity unit defined by its memory has the vCPUs of its service's nodes of
         -- that memory: an Aurora ACU is about 2 GiB with "corresponding CPU" (Amazon Aurora User
@@ -210,6 +236,9 @@ FROM (
             -- generative-ai spelling of b
             CASE
               WHEN b.billing_disk_gib IS NOT NULL THEN 'gb-hour'
+              -- Hours of a disk or memory its SKU sizes (SkuPriceDetails' F_DiskSpace, F_MemorySize): GB-hours
+              WHEN b.billing_sku_gb IS NOT NULL AND b.billing_unit_dimension_read = 'hour'
+                AND b.billing_unit_resource_read IS NULL THEN 'gb-hour'
               -- Units a line's description re-reads: AWS Lambda's "Total Compute" in `Seconds` is
               -- GB-seconds, Fargate's "Memory" in `Hours` GB-hours (their prices are per GB-second and
               -- GB-hour); data transfer in `GB Months` (Oracle) is GB transferred in the month
@@ -222,6 +251,8 @@ FROM (
             CASE
               -- A GiB of the tier's capacity for a month of 730 hours
               WHEN b.billing_disk_gib IS NOT NULL THEN 730.0 * 1.073741824 * b.billing_disk_gib
+              WHEN b.billing_sku_gb IS NOT NULL AND b.billing_unit_dimension_read = 'hour'
+                AND b.billing_unit_resource_read IS NULL THEN b.billing_unit_factor_read * b.billing_sku_gb
               WHEN b.billing_unit_dimension_read = 'gb-hour' AND b.billing_usage_text LIKE '%data transfer%'
                 THEN b.billing_unit_gigabytes
               ELSE b.billing_unit_factor_read
@@ -269,7 +300,15 @@ FROM (
                   WHEN '80' THEN 32767.0
                   ELSE NULL
                 END
-              END AS billing_disk_gib
+              END AS billing_disk_gib,
+              -- The GB a line's SKU sizes where it names no cores or GPUs (SkuPriceDetails, any FOCUS
+              -- producer): its F_DiskSpace in GB, else its F_MemorySize in GiB as GB
+              CASE
+                WHEN a.billing_usage_text LIKE '%| f_corecount %' OR a.billing_usage_text LIKE '%| f_gpucount %' THEN NULL
+                WHEN a.billing_usage_text LIKE '%| f_diskspace %' THEN TRY_CAST(REGEXP_EXTRACT(a.billing_usage_text, '[|] f_diskspace ([0-9.]+)', 1) AS DOUBLE)
+                WHEN a.billing_usage_text LIKE '%| f_memorysize %' THEN 1.073741824 * TRY_CAST(REGEXP_EXTRACT(a.billing_usage_text, '[|] f_memorysize ([0-9.]+)', 1) AS DOUBLE)
+                ELSE NULL
+              END AS billing_sku_gb
             FROM billing_usage a
             LEFT JOIN billing_units unit_q ON unit_q.spelling = LOWER(TRIM(COALESCE(a.billing_usage_unit, '')))
             LEFT JOIN billing_storage_services svc ON svc.provider = COALESCE(a.billing_provider, '') AND svc.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))

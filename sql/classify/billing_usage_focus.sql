@@ -3,9 +3,9 @@
 -- cost (billed, and paid for the hours: the coverage's), the account and the resource.
 --
 -- Reads the view billing_lines. billing_usage_text: the spec's columns (ServiceCategory,
--- ChargeDescription, SkuMeter, PricingUnit) and the providers' extensions (x_UsageType,
--- x_SkuMeterCategory, x_SkuMeterSubcategory, x_SkuMeterName) lower case in one text, read with
--- LIKE. The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
+-- ChargeDescription, SkuMeter, PricingUnit), the providers' extensions (x_UsageType,
+-- x_SkuMeterCategory, x_SkuMeterSubcategory, x_SkuMeterName) and SkuPriceDetails' FOCUS-defined
+-- properties lower case in one text, read with LIKE. The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   l.*,
   l.ServiceName AS billing_service,
@@ -23,7 +23,28 @@ SELECT
     COALESCE(l.ServiceName, ''), ' | ', COALESCE(l.ServiceCategory, ''), ' | ',
     COALESCE(l.ChargeDescription, ''), ' | ', COALESCE(l.SkuMeter, ''), ' | ',
     COALESCE(l.x_UsageType, ''), ' | ', COALESCE(l.x_SkuMeterCategory, ''), ' | ',
-    COALESCE(l.x_SkuMeterSubcategory, ''), ' | ', COALESCE(l.x_SkuMeterName, '')
+    COALESCE(l.x_SkuMeterSubcategory, ''), ' | ', COALESCE(l.x_SkuMeterName, ''),
+    -- The FOCUS-defined properties of SkuPriceDetails (1.1 on; the spec's text names them F_CoreCount…,
+    -- read with and without the prefix), each where the SKU gives it (a GPU count above 0), as
+    -- ` | f_<property> <value>`: what the methods read of a line of a provider the registry does not
+    -- name; a known provider's lines are read by its own rules, which would count a VM's cores twice
+    -- on a line beside its hours, such as a licence's (docs/billing.md, "Any FOCUS producer")
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?corecount"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_corecount ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?corecount"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1)) END,
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?memorysize"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_memorysize ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?memorysize"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1)) END,
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?gpucount"[ ]*:[ ]*"?([0-9]*[1-9][0-9]*(?:[.][0-9]+)?|[0-9]*[.][0-9]*[1-9][0-9]*)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_gpucount ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?gpucount"[ ]*:[ ]*"?([0-9]*[1-9][0-9]*(?:[.][0-9]+)?|[0-9]*[.][0-9]*[1-9][0-9]*)', 1)) END,
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?diskspace"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_diskspace ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?diskspace"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1)) END,
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?disktype"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_disktype ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?disktype"[ ]*:[ ]*"?([^"]+)', 1)) END,
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?instancetype"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_instancetype ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?instancetype"[ ]*:[ ]*"?([^"]+)', 1)) END,
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?storageclass"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_storageclass ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?storageclass"[ ]*:[ ]*"?([^"]+)', 1)) END,
+    CASE WHEN l.billing_provider IS NOT NULL OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?redundancy"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN ''
+      ELSE CONCAT(' | f_redundancy ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?redundancy"[ ]*:[ ]*"?([^"]+)', 1)) END
   )) AS billing_usage_text,
   l.ConsumedUnit AS billing_usage_unit,
   CAST(NULL AS DOUBLE) AS billing_usage_scale,

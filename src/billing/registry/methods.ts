@@ -246,6 +246,14 @@ const STORAGE_KEYS: readonly MethodKey[] = [
   },
 ];
 
+/*
+ * The FOCUS-defined properties of SkuPriceDetails a line's text holds, as the FOCUS usage query
+ * writes them (sql/classify/billing_usage_focus.sql: ` | f_<property> <value>`, lower case, read
+ * with and without the spec's `F_` prefix): what a line of a provider no rule names is read by.
+ */
+const SKU_CORE_COUNT = "| f_corecount ";
+const SKU_DISK_SPACE = "| f_diskspace ";
+
 /** A vCPU-hour: its energy per provider, its embedded impact the reference instance's per vCPU. */
 const VCPU_HOUR: MethodKey = {
   variant: "",
@@ -423,6 +431,14 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     keys: STORAGE_KEYS,
     rules: [
       {
+        order: 125,
+        why: [
+          "A disk's hours its SKU sizes (SkuPriceDetails' F_DiskSpace, any FOCUS producer): its GB",
+          "for those hours; its medium F_DiskType's (`hdd`), else SSD",
+        ],
+        match: all(has(SKU_DISK_SPACE), unit("gb-hour")),
+      },
+      {
         order: 160,
         match: has(
           "volumeusage",
@@ -531,6 +547,14 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     multiplier: 1,
     keys: [VCPU_HOUR],
     rules: [
+      {
+        order: 65,
+        why: [
+          "A VM's hours whose SKU gives its cores (SkuPriceDetails' F_CoreCount, any FOCUS producer):",
+          "cores × hours vCPU-hours; one with GPUs is read by them first (accelerator)",
+        ],
+        match: all(has(SKU_CORE_COUNT), unit("hour"), resource("")),
+      },
       {
         order: 80,
         match: any(
