@@ -25,6 +25,7 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "../formats/knownFormats.js";
+import { refuseOverlappingExports } from "../reading/exportPeriods.js";
 import { billSource } from "../reading/exportScan.js";
 import type { AskedFilter, BillingRequest, BillingTerms, BillRun } from "./request.js";
 
@@ -44,6 +45,8 @@ export interface ReadExport {
   readonly groupColumns: readonly GroupColumn[];
   /** The columns --filter names, each with its values (src/billing/filters.ts). */
   readonly filterColumns: readonly FilterColumn[];
+  /** What is said of its parts joined by their columns' names (src/billing/reading/joinedParts.ts). */
+  readonly joinNotes: readonly string[];
 }
 
 /**
@@ -77,13 +80,15 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
     );
   }
   const parts = request.parts ?? [request.file];
-  const { from, columns: described } = await billSource(connection, parts, layout, request.input);
+  const source = await billSource(connection, parts, layout, request.input, request.headers);
+  const { from, columns: described } = source;
   const { header, format, columns, renamed } = exportColumns(
     request.file,
     described,
     request.input,
     run.terms.impactColumnNames,
   );
+  await refuseOverlappingExports(connection, source.runs ?? [], format);
   const { typeHintColumn, groupColumns, filterColumns } = optionColumns({ header, columns }, request);
   return {
     file: request.file,
@@ -98,6 +103,7 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
     ),
     groupColumns,
     filterColumns,
+    joinNotes: source.notes ?? [],
   };
 }
 
