@@ -11,7 +11,14 @@
 
 import { identifier } from "../../duckdb/database.js";
 import { BillingInputError } from "../errors.js";
-import { type BillingFormat, headerColumn, readColumns, recognisedFormat } from "../formats/knownFormats.js";
+import {
+  type BillingFormat,
+  headerColumn,
+  missingColumns,
+  readAs,
+  readColumns,
+  recognisedFormat,
+} from "../formats/knownFormats.js";
 
 /** A part's columns as DuckDB reads them (a text's as VARCHAR), in order. */
 export type PartColumns = readonly (readonly [string, string])[];
@@ -127,9 +134,6 @@ export function joinNotes(runs: readonly PartRun[]): string[] {
       ];
 }
 
-/** What a format's header is, as a refusal names it. */
-const exportTitle = (format: BillingFormat | null) => (format === null ? "no billing export" : format.title);
-
 /**
  * Refuses a run whose columns are not the same export as the first run's: its header another
  * format's (or none), or a column the format reads spelled otherwise, named with both parts.
@@ -140,11 +144,18 @@ export function checkSameExport(runs: readonly PartRun[], asked: BillingFormat |
   const names = (run: PartRun) => run.columns.map(([name]) => name);
   const format = asked ?? recognisedFormat(names(first));
   if (format === null || runs.length === 1) return;
+  const title = readAs(format, names(first));
   for (const run of runs.slice(1)) {
-    const own = asked ?? recognisedFormat(names(run));
-    if (own?.name !== format.name) {
+    const lacking = missingColumns(format, names(run));
+    const own = recognisedFormat(names(run));
+    if (own !== null && own.name !== format.name) {
       throw new BillingInputError(
-        `${run.parts[0]}: ${exportTitle(own)}, where ${first.parts[0]} is ${exportTitle(format)}; the parts of one bill are one export`,
+        `${run.parts[0]}: ${readAs(own, names(run))}, where ${first.parts[0]} is ${title}; the parts of one bill are one export`,
+      );
+    }
+    if (lacking.length > 0) {
+      throw new BillingInputError(
+        `${run.parts[0]}: no column ${lacking.join(", ")}, which ${title} reads to tell its lines (${first.parts[0]} has ${lacking.length === 1 ? "it" : "them"}); the parts of one bill are one export`,
       );
     }
   }
@@ -157,7 +168,7 @@ export function checkSameExport(runs: readonly PartRun[], asked: BillingFormat |
       if (seen === undefined) spelled.set(column, { spelling, part: run.parts[0] });
       else if (key(seen.spelling) !== key(spelling)) {
         throw new BillingInputError(
-          `${run.parts[0]}: column ${spelling}, where ${seen.part} names it ${seen.spelling} (${format.title} reads either as ${column}); the parts of one bill are one export, its columns named alike`,
+          `${run.parts[0]}: column ${spelling}, where ${seen.part} names it ${seen.spelling} (${title} reads either as ${column}); the parts of one bill are one export, its columns named alike`,
         );
       }
     }
