@@ -13,10 +13,18 @@ import { type BillingFormat, headerColumn } from "../formats/knownFormats.js";
 import type { PartRun } from "./joinedParts.js";
 import { MONTH_IN_NAME } from "./layout.js";
 
-/** A part's export: its own, or its numbered series' (`report-00001.csv.gz`, `-00002`: one export's parts). */
+/**
+ * A part's export: its numbered series' (`report-00001.csv.gz`, `-00002`: one export's parts;
+ * `cur-2026-04-part1.csv`, `-part2`: one month's), else its own. A month in the name is kept: the
+ * months' files are exports of their own.
+ */
 function exportKey(part: string): string {
   const name = basename(part);
-  if (MONTH_IN_NAME.test(name)) return part;
+  const month = MONTH_IN_NAME.exec(name);
+  if (month !== null) {
+    const end = month.index + month[0].length;
+    return `${name.slice(0, end)}${name.slice(end).replace(/\d+/g, "#")}`;
+  }
   const series = name.replace(/\d+(?=\D*$)/, "#");
   return series === name ? part : series;
 }

@@ -112,10 +112,9 @@ const ONE_THREAD_ROW_GROUP = 250_000;
 
 /**
  * A Parquet export (its parts, when it comes in several): the first part's footer read first (its
- * columns, nested fields included), every part's largest row group, then the columns; records read
- * flat when the file is not a format's as it is. The footer counts every field of every record, so
- * the flat columns are never more than it says. A part whose columns differ from the first's is
- * refused: DuckDB would read it by position, a column under another's name.
+ * columns, nested fields included), every part's largest row group, then each part's columns (one
+ * schema pass); the parts read in runs of the same columns joined by name (joinedRuns), records
+ * read flat when the bill is not a format's as it is.
  */
 async function parquetSource(
   connection: DuckDBConnection,
