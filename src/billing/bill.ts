@@ -29,7 +29,7 @@ import { impactColumn, PHASES } from "../output/columns.js";
 import { whatIfCsv } from "../output/reportParts/whatIf.js";
 import { coefficientTerms, openCoefficientTerms } from "../service/coefficients.js";
 import type { EditionContext } from "../service/open.js";
-import { type HeldStart, regularFileStart } from "../support/fileStart.js";
+import { regularFileStart } from "../support/fileStart.js";
 import {
   checkedRunFiles,
   type Destination,
@@ -208,6 +208,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
       io.say(await plan.unreadable());
     }
+    io.say(linesOf(summary.joinNotes ?? []));
     io.say(account.text);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -352,11 +353,16 @@ function billingRunFiles(options: BillOptions): RunFiles {
 function checkPartLayouts(
   options: BillOptions,
   first: BillLayout,
-  laterParts: readonly { readonly part: string; readonly start: HeldStart }[],
-): void {
-  for (const { part, start } of laterParts) {
-    checkPartLayout(options.file, first, part, partLayout(part, options.input, start));
+  laterParts: readonly string[],
+): (readonly string[])[] | undefined {
+  const headers: (readonly string[])[] = first.kind === "csv" ? [first.header] : [];
+  for (const part of laterParts) {
+    // Each part's start read and let go before the next's: a bill of many parts holds their headers alone
+    const layout = partLayout(part, options.input, regularFileStart(part, SEARCHED_LINES));
+    checkPartLayout(options.file, first, part, layout);
+    if (layout?.kind === "csv") headers.push(layout.header);
   }
+  return first.kind === "csv" ? headers : undefined;
 }
 
 /**
@@ -385,16 +391,18 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
     },
     scratch,
   );
-  // The starts the run decides on, read together: the first's when --input chose this path (the
-  // notes on how it is read need it), each later part's for its layout.
+  // The starts the run decides on: the first's when --input chose this path (the notes on how it
+  // is read need it), then each later part's for its layout.
   const firstStart = options.layout === undefined ? regularFileStart(file, SEARCHED_LINES) : null;
-  const laterParts = parts.slice(1).map((part) => ({ part, start: regularFileStart(part, SEARCHED_LINES) }));
+  const laterParts = parts.slice(1);
   const layout = options.layout ?? layoutOfStart(file, firstStart);
-  if (layout !== null && laterParts.length > 0) checkPartLayouts(options, layout, laterParts);
+  const headers =
+    layout !== null && laterParts.length > 0 ? checkPartLayouts(options, layout, laterParts) : undefined;
   const request: BillingRequest = {
     file,
     ...(options.parts === undefined ? {} : { parts }),
     layout,
+    ...(headers === undefined ? {} : { headers }),
     input,
     output: output?.path ?? join(scratch, "lines.csv"),
     format: options.format,

@@ -26,8 +26,8 @@ function manifestsBelow(folder: string, depth: number): string[] {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     if (entry.name.startsWith(".")) continue;
     const path = join(folder, entry.name);
-    if (entry.isFile() && MANIFEST.test(entry.name)) found.push(path);
-    else if (entry.isDirectory() && depth > 0) found.push(...manifestsBelow(path, depth - 1));
+    if (MANIFEST.test(entry.name) && isFile(path)) found.push(path);
+    else if (depth > 0 && isFolder(path)) found.push(...manifestsBelow(path, depth - 1));
   }
   return found.sort();
 }
@@ -37,17 +37,39 @@ function manifestsBelow(folder: string, depth: number): string[] {
  * order; where it holds none, the CUR manifests below it. A folder of neither, or whose first file
  * is no bill (`isBill`: an inventory is one file, named), is refused as a folder.
  */
-export function folderArgs(args: EvaluateArgs, isBill: (file: string) => boolean): EvaluateArgs {
+export function folderArgs(
+  args: EvaluateArgs,
+  isBill: (file: string) => boolean,
+  most: number,
+): EvaluateArgs {
   if (args.parts !== undefined || args.file === "-" || !isFolder(args.file)) return args;
+  // A file or a link to one (a folder of links to the downloads is read as they are)
   const files = readdirSync(args.file, { withFileTypes: true })
-    .filter((entry) => entry.isFile() && !entry.name.startsWith(".") && BILL_FILE.test(entry.name))
-    .filter((entry) => !MANIFEST.test(entry.name))
+    .filter(
+      (entry) => !entry.name.startsWith(".") && BILL_FILE.test(entry.name) && !MANIFEST.test(entry.name),
+    )
     .map((entry) => join(args.file, entry.name))
+    .filter(isFile)
     .sort();
   const chosen = files.length > 0 ? files : manifestsBelow(args.file, MANIFEST_DEPTH);
+  if (chosen.length > most) {
+    const count = (n: number) => n.toLocaleString("en-US");
+    throw new FileMisuse(
+      `${args.file}: a folder of ${count(chosen.length)} bill files; a bill is read in ${count(most)} parts at most (name fewer, or join them first)`,
+    );
+  }
   if (chosen.length === 0 || !isBill(chosen[0])) throw new FileMisuse(`${args.file}: a folder, not a file`);
   return chosen.length === 1 ? { ...args, file: chosen[0] } : { ...args, file: chosen[0], parts: chosen };
 }
+
+/** Whether a path is a regular file, a link followed. */
+const isFile = (path: string) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
 
 const isFolder = (path: string) => {
   try {

@@ -1,7 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type BillLayout, billName, inputKindOf, isZipFile } from "../billing/reading/layout.js";
+import {
+  type BillLayout,
+  billName,
+  inputKindOf,
+  isZipFile,
+  MAX_BILL_PARTS,
+} from "../billing/reading/layout.js";
 import { InputFileError } from "../duckdb/errors.js";
 import { nestedArchiveRefusal } from "../support/fileStart.js";
 import {
@@ -106,8 +112,10 @@ async function evaluateMain(given: EvaluateArgs, io: CliIo): Promise<number> {
   let args: EvaluateArgs;
   try {
     // A folder: the bill files it holds, or the CUR manifests below it (src/cli/billFiles.ts)
-    args = folderArgs(given, (file) =>
-      ["billing", "manifest", "archive"].includes(inputKindOf(file, given.values.input).kind),
+    args = folderArgs(
+      given,
+      (file) => ["billing", "manifest", "archive"].includes(inputKindOf(file, given.values.input).kind),
+      MAX_BILL_PARTS,
     );
   } catch (error) {
     return misuse(io, error);
@@ -212,6 +220,15 @@ async function manifestsMain(args: EvaluateArgs, manifests: readonly string[], i
       error instanceof SyntaxError ? new FileMisuse(`${manifests[0]}: a manifest that is no JSON`) : error,
     );
   }
+  if (read.parts.length > MAX_BILL_PARTS) {
+    const count = (n: number) => n.toLocaleString("en-US");
+    return misuse(
+      io,
+      new FileMisuse(
+        `${manifests[0]} and ${manifests.length - 1} more manifests: ${count(read.parts.length)} parts in all; a bill is read in ${count(MAX_BILL_PARTS)} parts at most`,
+      ),
+    );
+  }
   for (const note of read.notes) io.stderr.write(`${printable(note)}\n`);
   const [file] = read.parts;
   return evaluateMain({ ...args, file, parts: read.parts, manifest: manifests[0], manifests }, io);
@@ -286,7 +303,11 @@ async function unpackedParts(args: EvaluateArgs, folder: string, signal: AbortSi
     const own = join(folder, String(index));
     mkdirSync(own);
     // One archive given alone may hold several files: a bill's months or parts zipped together
-    const unpacked = await unpackedMembers(file, { folder: own, signal }, given.length === 1);
+    const unpacked = await unpackedMembers(
+      file,
+      { folder: own, signal, most: MAX_BILL_PARTS },
+      given.length === 1,
+    );
     members.push(...unpacked);
     files.push(...unpacked.map((member) => member.file));
   }

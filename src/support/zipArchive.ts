@@ -121,6 +121,8 @@ export interface Unpacking {
   readonly signal?: AbortSignal;
   /** The bytes free where a folder is. */
   readonly free?: (folder: string) => number;
+  /** Files read together at most (a bill's parts), counted before any is unpacked. */
+  readonly most?: number;
 }
 
 /**
@@ -139,7 +141,7 @@ export async function unpackedMember(archive: string, unpacking: Unpacking): Pro
  */
 export async function unpackedMembers(
   archive: string,
-  { folder, signal, free = freeBytes }: Unpacking,
+  { folder, signal, free = freeBytes, most = Number.POSITIVE_INFINITY }: Unpacking,
   several: boolean,
 ): Promise<UnpackedMember[]> {
   let zip: yauzl.ZipFile | undefined;
@@ -152,6 +154,11 @@ export async function unpackedMembers(
     const entries = together
       ? [...found].sort((a, b) => a.fileName.localeCompare(b.fileName))
       : [onlyEntry(archive, found)];
+    if (entries.length > most) {
+      throw new ArchiveRefusal(
+        `${archive}: a ZIP archive of ${entries.length.toLocaleString("en-US")} files read together; a bill is read in ${most.toLocaleString("en-US")} parts at most`,
+      );
+    }
     const locked = entries.find((entry) => entry.isEncrypted());
     if (locked !== undefined) onlyEntry(archive, [locked]);
     const bytes = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);

@@ -1,9 +1,10 @@
 /**
  * A quantity times its unit is held to the bound every number is (src/support/numbers.ts: 1e30):
- * a unit of many (`1` and 30 zeros `tokens`, `100 Hours`) times a quantity of 1e30 refuses the
- * bill naming its unit, never 1e60 tokens or 1e32 hours evaluated.
+ * a line of a unit of many (`1` and 30 zeros `tokens`, `100 Hours`) times a quantity of 1e30 is a
+ * bad row naming its unit, never 1e60 tokens or 1e32 hours evaluated, and the rest of the bill is
+ * read: a line of the same description within the bound is evaluated.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -43,11 +44,30 @@ describe("a quantity times its unit", () => {
     expect(Number(byId.h.hours)).toBe(1e30);
   });
 
-  it("past 1e30 refuses the bill, each unit named with its lines and cost, nothing written", async () => {
-    const output = join(scratch, "out.csv");
-    await expect(evaluated([TOKENS("t1", "1e30"), TOKENS("t2", "1"), HOURS("h1", "1e30")])).rejects.toThrow(
-      `bill.csv: quantities times their unit past 1e30, the bound every number is held to (100 Hours: 1 line(s), cost 2; ${MANY}: 2 line(s), cost 6); their units cannot be counted; nothing written`,
-    );
-    expect(existsSync(output)).toBe(false);
+  it("past 1e30 is a bad row naming its unit, its lines and cost; the rest is read", async () => {
+    const { summary, byId } = await evaluated([
+      TOKENS("t1", "1e30"),
+      TOKENS("t2", "1"),
+      HOURS("h1", "1e30"),
+      HOURS("h2", "2"),
+    ]);
+    expect(byId.t1.status).toBe(`bad row: quantity times its unit ${MANY} past 1e30`);
+    expect(byId.h1.status).toBe("bad row: quantity times its unit 100 Hours past 1e30");
+    // The same descriptions within the bound are evaluated, in the same tuple of the first pass
+    expect([byId.t2.status, byId.h2.status]).toEqual(["evaluated", "evaluated"]);
+    expect(Number(byId.t2.method_quantity)).toBe(1e30);
+    expect(Number(byId.h2.hours)).toBe(200);
+    // The summary's kinds are the lines': each bad row counted once with its cost
+    const bad = summary.groups.filter((group) => group.problem?.includes("past 1e30"));
+    expect(
+      bad.map(({ problem, lines, cost }) => ({ problem, lines, cost })).sort((a, b) => a.cost - b.cost),
+    ).toEqual([
+      { problem: "bad row: quantity times its unit 100 Hours past 1e30", lines: 1, cost: 2 },
+      { problem: `bad row: quantity times its unit ${MANY} past 1e30`, lines: 1, cost: 3 },
+    ]);
+    const evaluatedLines = summary.groups
+      .filter((group) => group.problem === null)
+      .reduce((sum, group) => sum + group.lines, 0);
+    expect(evaluatedLines).toBe(2);
   });
 });

@@ -20,6 +20,16 @@ import {
   readColumns,
   recognisedFormat,
 } from "../formats/knownFormats.js";
+import {
+  checkSameExport,
+  joinedRelation,
+  joinNotes,
+  type PartColumns,
+  type PartRun,
+  partRuns,
+  runRelation,
+  textColumns,
+} from "./joinedParts.js";
 import { type BillLayout, type CsvLayout, PREAMBLE_BYTES, PREAMBLE_LINES, readNames } from "./layout.js";
 
 /**
@@ -42,6 +52,12 @@ export function checkColumnCount(file: string, columns: number): void {
 export interface BillSource {
   readonly from: string;
   readonly columns: [string, string][];
+  /**
+   * A bill's parts in runs of the same columns, each with its reader (a table function whose
+   * `filename` names each line's part), and what is said of their columns joined (joinNotes).
+   */
+  readonly runs?: readonly (PartRun & { readonly reader: string })[];
+  readonly notes?: readonly string[];
 }
 
 /** The columns of a query and their DuckDB types, in order. */
@@ -96,12 +112,15 @@ const ONE_THREAD_ROW_GROUP = 250_000;
 
 /**
  * A Parquet export (its parts, when it comes in several): the first part's footer read first (its
- * columns, nested fields included), every part's largest row group, then the columns; records read
- * flat when the file is not a format's as it is. The footer counts every field of every record, so
- * the flat columns are never more than it says. A part whose columns differ from the first's is
- * refused: DuckDB would read it by position, a column under another's name.
+ * columns, nested fields included), every part's largest row group, then each part's columns (one
+ * schema pass); the parts read in runs of the same columns joined by name (joinedRuns), records
+ * read flat when the bill is not a format's as it is.
  */
-async function parquetSource(connection: DuckDBConnection, parts: readonly string[]): Promise<BillSource> {
+async function parquetSource(
+  connection: DuckDBConnection,
+  parts: readonly string[],
+  input: BillingFormatName | null,
+): Promise<BillSource> {
   const [file] = parts;
   const schema = await connection.runAndReadAll(
     `SELECT COUNT(*) AS columns FROM parquet_schema(${fileLiteral(file)})`,
@@ -113,40 +132,41 @@ async function parquetSource(connection: DuckDBConnection, parts: readonly strin
   if (Number(metadata.getRowObjects()[0].largest ?? 0) > ONE_THREAD_ROW_GROUP) {
     await connection.run("SET threads = 1");
   }
-  const first = await described(connection, sourceOf(file, null));
-  for (const part of parts.slice(1)) {
-    sameParquetColumns(
-      file,
-      first.columns,
-      part,
-      await columnsOf(connection, `SELECT * FROM ${sourceOf(part, null)}`),
-    );
+  // One schema pass: each part's columns, from its footer, the parts then read in runs of the same columns
+  const columns: PartColumns[] = [];
+  for (const part of parts) {
+    const own = await columnsOf(connection, `SELECT * FROM ${sourceOf(part, null)}`);
+    checkColumnCount(part, own.length);
+    columns.push(own);
   }
-  const bill = parts.length === 1 ? first : { from: sourceOf(parts, null), columns: first.columns };
+  const runs = partRuns(parts, columns);
+  const joined = joinedRuns(runs, (run) => sourceOf(run.parts, null), input);
+  const bill = await described(connection, joined.from);
   const records = bill.columns.some(([, type]) => isRecord(type));
-  if (!records || recognisedFormat(bill.columns.map(([name]) => name)) !== null) return bill;
+  if (!records || recognisedFormat(bill.columns.map(([name]) => name)) !== null)
+    return { ...joined, ...bill };
   const flat = await flatColumns(connection, bill.from, bill.columns, false);
-  return described(connection, `(SELECT ${flat.join(", ")} FROM ${bill.from})`);
+  return { ...joined, ...(await described(connection, `(SELECT ${flat.join(", ")} FROM ${bill.from})`)) };
 }
 
-/** Refuses a Parquet part whose columns (names, types, order) are not the first part's, naming the first that differs. */
-function sameParquetColumns(
-  first: string,
-  expected: readonly [string, string][],
-  part: string,
-  columns: readonly [string, string][],
-): void {
-  checkColumnCount(part, columns.length);
-  const at = expected.findIndex(
-    ([name, type], index) => columns[index]?.[0] !== name || columns[index]?.[1] !== type,
-  );
-  if (at < 0 && columns.length === expected.length) return;
-  const index = at < 0 ? expected.length : at;
-  const shown = (column: readonly [string, string] | undefined) =>
-    column === undefined ? "no column" : `${column[0]} (${column[1]})`;
-  throw new BillingInputError(
-    `${part}: column ${index + 1} is ${shown(columns[index])}, where ${first} has ${shown(expected[index])}; the parts of one bill have the same columns`,
-  );
+/**
+ * The runs of a bill's parts joined by name (src/billing/reading/joinedParts.ts), each read by
+ * `reader`: refused when a run is not the same export as the first, its changes of columns said.
+ */
+function joinedRuns(
+  runs: readonly PartRun[],
+  reader: (run: PartRun) => string,
+  input: BillingFormatName | null,
+  relation: (run: PartRun, read: string) => string = (_, read) => read,
+): Required<Pick<BillSource, "runs" | "notes">> & { from: string } {
+  checkSameExport(runs, input === null ? null : BILLING_FORMATS[input]);
+  const text = textColumns(runs);
+  const read = runs.map((run) => ({ ...run, reader: reader(run) }));
+  return {
+    from: joinedRelation(read.map((run) => runRelation(run, relation(run, run.reader), text))),
+    runs: read,
+    notes: joinNotes(runs),
+  };
 }
 
 /**
@@ -161,7 +181,9 @@ async function jsonSource(
   gzip: boolean,
 ): Promise<BillSource> {
   const [file] = parts;
-  const options = `format = 'newline_delimited', records = true, compression = '${gzip ? "gzip" : "uncompressed"}'`;
+  // Parts joined by their fields' names, as other kinds' are (src/billing/reading/joinedParts.ts)
+  const byName = parts.length > 1 ? ", union_by_name = true" : "";
+  const options = `format = 'newline_delimited', records = true, compression = '${gzip ? "gzip" : "uncompressed"}'${byName}`;
   const columns = await columnsOf(
     connection,
     `SELECT * FROM read_json(${filesLiteral(parts)}, ${options}, sample_size = -1)`,
@@ -208,21 +230,49 @@ function decimalCommaRead(column: string): string {
 /**
  * A text export's relation, its header counted first: read with its separator, past the lines
  * above its header (a header found below those a billing export may have is refused), and with a
- * decimal comma the numbers the format reads (quantity, costs) read as SQL reads numbers.
- * `input`: the format asked for.
+ * decimal comma the numbers the format reads (quantity, costs) read as SQL reads numbers. Parts
+ * of other headers (`headers`: each part's, the first's for all when absent) are read in runs of
+ * the same header, joined by name. `input`: the format asked for.
  */
-function csvSource(parts: readonly string[], layout: CsvLayout, input: BillingFormatName | null): string {
+async function csvSource(
+  connection: DuckDBConnection,
+  parts: readonly string[],
+  layout: CsvLayout,
+  input: BillingFormatName | null,
+  headers: readonly (readonly string[])[] | undefined,
+): Promise<BillSource> {
   const [file] = parts;
-  checkColumnCount(file, layout.header.length);
   if (layout.skipped >= PREAMBLE_LINES) {
     throw new BillingInputError(
       `${file}: line ${layout.skipped + 1} is a billing export's header, below the ${PREAMBLE_LINES} lines (${PREAMBLE_BYTES / 1024} KiB) read above a header; remove the lines above it`,
     );
   }
-  const names = readNames(layout.header);
-  const read = sourceOf(parts, names, layout);
+  const columns = parts.map((part, index): PartColumns => {
+    const header = headers?.[index] ?? layout.header;
+    checkColumnCount(part, header.length);
+    return readNames(header).map((name) => [name, "VARCHAR"]);
+  });
+  const runs = partRuns(parts, columns);
+  const names = (run: PartRun) => run.columns.map(([name]) => name);
+  const reader = (run: PartRun) => sourceOf(run.parts, names(run), layout);
+  const decimal = (run: PartRun, read: string) => decimalCommaSource(read, names(run), layout, input);
+  const joined = runs.length === 1 ? null : joinedRuns(runs, reader, input, decimal);
+  const from = joined?.from ?? decimal(runs[0], reader(runs[0]));
+  return {
+    ...(joined ?? { runs: [{ ...runs[0], reader: reader(runs[0]) }] }),
+    ...(await described(connection, from)),
+  };
+}
+
+/** A text's reader with the numbers the format reads written with a decimal comma read as SQL reads numbers. */
+function decimalCommaSource(
+  read: string,
+  names: readonly string[],
+  layout: CsvLayout,
+  input: BillingFormatName | null,
+): string {
   if (layout.decimalMark === ".") return read;
-  const format = input === null ? recognisedFormat(layout.header) : BILLING_FORMATS[input];
+  const format = input === null ? recognisedFormat(names) : BILLING_FORMATS[input];
   const numbers = format?.numbers.flatMap((name) => headerColumn(format, name, names) ?? []) ?? [];
   if (numbers.length === 0) return read;
   return `(SELECT * REPLACE (${[...new Set(numbers)].map(decimalCommaRead).join(", ")}) FROM ${read})`;
@@ -238,22 +288,27 @@ export function billSource(
   parts: readonly string[],
   layout: BillLayout,
   input: BillingFormatName | null,
+  headers?: readonly (readonly string[])[],
 ): Promise<BillSource> {
   const build = RELATIONS[layout.kind] as RelationBuilder<typeof layout>;
-  return build(connection, parts, layout, input);
+  return build(connection, parts, layout, input, headers);
 }
 
-/** How a layout's relation is built: its connection, the parts, the layout, the format asked for. */
+/**
+ * How a layout's relation is built: its connection, the parts, the layout, the format asked for,
+ * each part's header (a text's; the first's for all when absent).
+ */
 type RelationBuilder<L extends BillLayout> = (
   connection: DuckDBConnection,
   parts: readonly string[],
   layout: L,
   input: BillingFormatName | null,
+  headers: readonly (readonly string[])[] | undefined,
 ) => Promise<BillSource>;
 
 /** Each kind of layout's relation builder, one entry a kind (a new kind fails to compile without one). */
 const RELATIONS: { readonly [K in BillLayout["kind"]]: RelationBuilder<Extract<BillLayout, { kind: K }>> } = {
-  csv: (connection, parts, layout, input) => described(connection, csvSource(parts, layout, input)),
+  csv: (connection, parts, layout, input, headers) => csvSource(connection, parts, layout, input, headers),
   json: (connection, parts, layout) => jsonSource(connection, parts, layout.gzip),
-  parquet: (connection, parts) => parquetSource(connection, parts),
+  parquet: (connection, parts, _layout, input) => parquetSource(connection, parts, input),
 };

@@ -467,9 +467,9 @@ export function billElsewhere(name: string, header: readonly string[], place: Bi
 /*
  * A bill delivered in parts (AWS writes a large CUR as report-00001.csv.gz, report-00002.csv.gz, …;
  * Azure partitions its exports; `bq extract` with a wildcard splits a table): the parts are read as
- * one relation, in the order given, so each must be read as the first is. A text part's layout is
- * told from its own first bytes and held against the first part's here; a Parquet part's columns
- * are held against the first's where its footer is read (src/billing/reading/exportScan.ts).
+ * one relation, in the order given, each cut as the first is. A text part's layout is told from its
+ * own first bytes and held against the first part's here; its columns, and a Parquet part's, may
+ * differ, joined by name where they are read (src/billing/reading/joinedParts.ts).
  */
 
 /**
@@ -494,15 +494,14 @@ function traits(layout: BillLayout): [string, string][] {
     ["lines above the header", String(layout.skipped)],
     ["line end", layout.lineEnd === "\r" ? "CR" : "LF"],
     ["decimal mark", JSON.stringify(layout.decimalMark)],
-    ["column count", String(layout.header.length)],
-    ...layout.header.map((name, index): [string, string] => [`column ${index + 1}`, JSON.stringify(name)]),
   ];
 }
 
 /**
  * Refuses a part not read as the first part is (its kind, compression, separator, lines above the
- * header, line end, decimal mark, or header), naming the part and the first trait that differs; a
- * part with no header at all is refused as such.
+ * header, line end or decimal mark), naming the part and the first trait that differs; a part with
+ * no header at all is refused as such. Its header may differ: the parts are joined by their
+ * columns' names (src/billing/reading/joinedParts.ts).
  */
 export function checkPartLayout(
   first: string,
@@ -517,7 +516,6 @@ export function checkPartLayout(
   }
   const expected = new Map(traits(firstLayout));
   const found = traits(layout);
-  // The column count is compared before the columns, so a header shorter or longer is said as such.
   for (const [trait, value] of found) {
     const wanted = expected.get(trait);
     if (wanted !== value) {
@@ -532,7 +530,7 @@ export function checkPartLayout(
  * A year and month in a file's name (`cur-2026-04.csv`, `bill_202604.csv.gz`, a CUR's
  * `20260401-20260501`): a month's export, whose number is no part's.
  */
-const MONTH_IN_NAME =
+export const MONTH_IN_NAME =
   /(?:^|\D)(?:19|20)\d\d[-_.]?(?:0[1-9]|1[0-2])(?:[-_.]?(?:0[1-9]|[12]\d|3[01]))?(?:\D|$)/;
 
 /** Whether several files are each named by a month: a bill's months, not the numbered parts of one export. */

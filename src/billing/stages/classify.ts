@@ -111,7 +111,33 @@ async function refuseSeveralCurrencies(connection: DuckDBConnection, read: ReadE
  * its lines), with the count of its lines. The views then read the tuples.
  */
 async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
-  const tupleColumns = await groupLineTuples(connection, read.tuple);
+  await groupedTupleViews(connection, read, false);
+  await addBilledUnits(connection);
+  if (await tuplesPastTheBound(connection)) {
+    // Some lines are past the bound: the pass again, each tuple's lines apart by whether each is
+    // past it (their units are all known now), so that every tuple fares as each of its lines.
+    await createLineViews(connection, read.views);
+    await orderLineViews(connection, REGISTRY_TABLE_NAMES);
+    await connection.run("DROP TABLE billing_export_tuples");
+    await groupedTupleViews(connection, read, true);
+  }
+  // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
+  await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
+  await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
+  // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
+  // the same lines (src/billing/stages/lookUp.ts).
+  await connection.run(
+    `CREATE TABLE billing_line_kinds AS ${lineKindsQuery({ sum: "exact", lineCount: "SUM(billing_line_count)" })}`,
+  );
+}
+
+/** The first pass (groupLineTuples) and the views reading its tuples. `pastApart`: see groupLineTuples. */
+async function groupedTupleViews(
+  connection: DuckDBConnection,
+  read: ReadExport,
+  pastApart: boolean,
+): Promise<void> {
+  const tupleColumns = await groupLineTuples(connection, read.tuple, pastApart);
   await createLineViews(
     connection,
     {
@@ -124,15 +150,28 @@ async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): P
     true,
     tupleKey(read.tuple),
   );
-  await addBilledUnits(connection);
-  // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
-  await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
-  await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
-  // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
-  // the same lines (src/billing/stages/lookUp.ts).
-  await connection.run(
-    `CREATE TABLE billing_line_kinds AS ${lineKindsQuery({ sum: "exact", lineCount: "SUM(billing_line_count)" })}`,
+}
+
+/**
+ * A line's quantity times its unit (its method's factor, else its unit's hours) past the bound
+ * every number is held to (src/support/numbers.ts, REASONABLE): `count` lines of a tuple or kind
+ * are past it together when their sum is past `count` times the bound, since its lines share a sign
+ * and whether each is past (sql/evaluate/billing_impacts.sql reads the bound so for the kinds).
+ */
+export function pastTheBoundSql(count = "1"): string {
+  const units = "ABS(billing_quantity * COALESCE(billing_method_factor, billing_unit_hours, 0.0))";
+  return `(${units} > ${BOUND_SQL} * ${count})`;
+}
+
+/** The bound every number is held to, as sql/evaluate/billing_impacts.sql writes it. */
+export const BOUND_SQL = "1000000000000000000000000000000.0";
+
+/** Whether a tuple of the first pass holds a line past the bound (its sum is past it: its lines share a sign). */
+async function tuplesPastTheBound(connection: DuckDBConnection): Promise<boolean> {
+  const reader = await connection.runAndReadAll(
+    `SELECT COUNT(*) AS past FROM billing_classified WHERE ${pastTheBoundSql()}`,
   );
+  return Number(reader.getRowObjects()[0].past) > 0;
 }
 
 /** Creates the registry's tables (the units table with the documented spellings). */
@@ -173,7 +212,11 @@ export async function addBilledUnits(connection: DuckDBConnection, lines = "bill
  * coverage sums positive costs only). Sums are exact, rounded once (src/duckdb/exactSum.ts), so
  * that the summary does not depend on how DuckDB's threads shared the lines.
  */
-export async function groupLineTuples(connection: DuckDBConnection, tuple: LineTuple): Promise<string[]> {
+export async function groupLineTuples(
+  connection: DuckDBConnection,
+  tuple: LineTuple,
+  pastApart = false,
+): Promise<string[]> {
   const columns = tuple.columns.map(identifier).join(", ");
   // Each cost column summed (NULL, as an empty cell, where no line has one): billing_cost and
   // billing_paid_cost are sums of them per kind of line (sql/classify/billing_usage_<format>.sql), so
@@ -193,7 +236,7 @@ export async function groupLineTuples(connection: DuckDBConnection, tuple: LineT
   const grouped = `SELECT ${columns}, ${exactSumParts("billing_quantity", tuple.quantity)}${sums},
        COUNT(*) AS billing_line_count
      FROM ${lines}
-     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`;
+     GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0${pastApart ? `, ${pastTheBoundSql()}` : ""}`;
   await connection.run(
     `CREATE TABLE billing_export_tuples AS ${finishedSums(grouped, [tuple.quantity, ...tuple.costs])}`,
   );
@@ -446,6 +489,6 @@ export function lineKindsQuery(how: { readonly sum: "exact" | "SUM"; readonly li
   const query = `SELECT ${kind}, ${quantity}, ${how.lineCount} AS billing_line_count,
   ${cost}, ${paid}
 FROM billing_classified
-GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0`;
+GROUP BY ${kind}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0${how.sum === "exact" ? `, ${pastTheBoundSql("billing_line_count")}` : ""}`;
   return how.sum === "exact" ? finishedSums(query, KIND_SUMS) : query;
 }

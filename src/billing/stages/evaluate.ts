@@ -8,12 +8,16 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
-import { printable } from "../../support/terminalText.js";
-import { BillingInputError, BillingStrictStop } from "../errors.js";
+import { BillingStrictStop } from "../errors.js";
 import { LINE_COLUMNS } from "../formats/format.js";
 import { gridLinesQueries, impactsQuery, sqlQuery } from "../queries.js";
-import { billName } from "../reading/layout.js";
-import { type ClassifiedBill, createLineViews, orderLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
+import {
+  BOUND_SQL,
+  type ClassifiedBill,
+  createLineViews,
+  orderLineViews,
+  REGISTRY_TABLE_NAMES,
+} from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
 import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
 import type { BillRun } from "./request.js";
@@ -70,37 +74,9 @@ export async function evaluateKinds(
 ): Promise<EvaluatedBill> {
   const { connection } = run;
   const groups = await lineGroups(connection);
-  refusePastTheBound(groups, read);
   if (run.request.strict) stopAtBadRows(groups);
   await locateLines(connection, read, locatedReadBy(run.terms.impactColumnNames, lookedUp.grid !== null));
   return { read, lookedUp, groups };
-}
-
-/** The problem of lines whose quantity times its unit is past 1e30 (sql/evaluate/billing_impacts.sql). */
-const PAST_THE_BOUND = /^bad row: quantity times its unit (.*) past 1e30$/;
-
-/**
- * A bill whose lines' quantity times their unit is past the bound every number is held to (1e30:
- * src/support/numbers.ts; a unit of `1` and 30 zeros `tokens` times a quantity of 1e30 is 1e60
- * tokens) is refused before anything is written, each unit named with its lines and cost. Refused
- * rather than written as bad rows: the kinds sum their lines' quantities, so a kind past the bound
- * may hold lines within it, and the summary would not be the sum of the lines written.
- */
-function refusePastTheBound(groups: readonly LineGroup[], read: ReadExport): void {
-  const past = groups.filter((group) => PAST_THE_BOUND.test(group.problem ?? ""));
-  if (past.length === 0) return;
-  const units = new Map<string, { lines: number; cost: number }>();
-  for (const group of past) {
-    const unit = PAST_THE_BOUND.exec(group.problem ?? "")?.[1] ?? "";
-    const sum = units.get(unit) ?? { lines: 0, cost: 0 };
-    units.set(unit, { lines: sum.lines + group.lines, cost: sum.cost + group.cost });
-  }
-  const named = [...units]
-    .map(([unit, sum]) => `${printable(unit.slice(0, 80))}: ${sum.lines} line(s), cost ${sum.cost}`)
-    .join("; ");
-  throw new BillingInputError(
-    `${billName(read.parts)}: quantities times their unit past 1e30, the bound every number is held to (${named}); their units cannot be counted; nothing written`,
-  );
 }
 
 /** --strict's stop, before anything is written, when a kind of lines is a bad row. */
@@ -124,6 +100,14 @@ const NAMES_KEPT = 1_000;
 /** The sums of a group of lines, exact (src/duckdb/exactSum.ts): none depends on DuckDB's threads. */
 const GROUP_SUMS = ["hours", "method_quantity", "cost", "billed_cost"];
 
+/**
+ * The impacts' query over the kinds: a kind's lines are past the bound of a quantity times its unit
+ * together (the first pass keeps those past it apart: src/billing/stages/classify.ts), so its sum
+ * is held to its count of lines times the bound, as each line is held to the bound.
+ */
+const kindImpactsQuery = () =>
+  impactsQuery([]).replaceAll(BOUND_SQL, `(${BOUND_SQL} * u.billing_line_count)`);
+
 /** The kinds of lines as the summary reads them: lines, hours, method quantity, positive cost paid and billed. */
 const kindsQuery =
   () => `SELECT * REPLACE (COALESCE(hours, 0) AS hours, COALESCE(method_quantity, 0) AS method_quantity,
@@ -137,7 +121,7 @@ const kindsQuery =
        ${exactSumParts("billing_method_amount", "method_quantity")},
        ${exactSumParts("CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END", "cost")},
        ${exactSumParts("CASE WHEN billing_cost > 0 THEN billing_cost END", "billed_cost")}
-     FROM (${impactsQuery([])}) located
+     FROM (${kindImpactsQuery()}) located
      GROUP BY ALL`,
     GROUP_SUMS,
   )})`;

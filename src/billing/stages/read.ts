@@ -26,6 +26,7 @@ import {
   recognisedFormat,
   unrecognisedHeader,
 } from "../formats/knownFormats.js";
+import { refuseOverlappingExports } from "../reading/exportPeriods.js";
 import { billSource } from "../reading/exportScan.js";
 import { hasTags, tagColumns, tagExpression, tagFormsText } from "../reading/tags.js";
 import type { AskedFilter, BillingRequest, BillingTerms, BillRun } from "./request.js";
@@ -46,6 +47,8 @@ export interface ReadExport {
   readonly groupColumns: readonly GroupColumn[];
   /** The columns --filter names, each with its values (src/billing/filters.ts). */
   readonly filterColumns: readonly FilterColumn[];
+  /** What is said of its parts joined by their columns' names (src/billing/reading/joinedParts.ts). */
+  readonly joinNotes: readonly string[];
 }
 
 /**
@@ -79,13 +82,15 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
     );
   }
   const parts = request.parts ?? [request.file];
-  const { from, columns: described } = await billSource(connection, parts, layout, request.input);
+  const source = await billSource(connection, parts, layout, request.input, request.headers);
+  const { from, columns: described } = source;
   const { header, format, columns, renamed } = exportColumns(
     request.file,
     described,
     request.input,
     run.terms.impactColumnNames,
   );
+  await refuseOverlappingExports(connection, source.runs ?? [], format);
   const { typeHintColumn, groupColumns, filterColumns } = optionColumns({ header, columns, format }, request);
   return {
     file: request.file,
@@ -100,6 +105,7 @@ export async function readExport(run: ReadingRun): Promise<ReadExport> {
     ),
     groupColumns,
     filterColumns,
+    joinNotes: source.notes ?? [],
   };
 }
 

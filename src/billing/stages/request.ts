@@ -24,7 +24,8 @@ export interface BillingRequest {
   readonly file: string;
   /**
    * A bill delivered in parts: every part, the first included, in the order their lines are read,
-   * each read as the first is (checkPartLayout, src/billing/reading/layout.ts). The file alone when absent.
+   * each cut as the first is (checkPartLayout, src/billing/reading/layout.ts), their columns joined
+   * by name. The file alone when absent.
    */
   readonly parts?: readonly string[];
   /**
@@ -32,6 +33,11 @@ export interface BillingRequest {
    * the command line reads it to tell a bill from an inventory); null when no header was found.
    */
   readonly layout: BillLayout | null;
+  /**
+   * Each part's header, a text bill's in parts (the first's `layout.header` first): the parts'
+   * columns may differ, joined by name (src/billing/reading/joinedParts.ts). Absent: the first's.
+   */
+  readonly headers?: readonly (readonly string[])[];
   /** The export's format; recognised by its header when null. */
   readonly input: BillingFormatName | null;
   /** Where the annotated lines go. */

@@ -56,6 +56,8 @@ export interface BillingSummary {
   /** Whether that cost is amortised (the export has the columns of the cost paid for the hours). */
   readonly amortisedCost: boolean;
   readonly edition: string;
+  /** What is said of a bill's parts joined by their columns' names (src/billing/reading/joinedParts.ts). */
+  readonly joinNotes?: readonly string[];
   readonly groups: readonly LineGroup[];
   readonly matches: readonly InstanceMatch[];
   /** Sums over the evaluated lines, per criterion and phase. */
@@ -105,6 +107,7 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     costColumn: charges === null ? column : `${column} (an amortised dataset: its ${charges} lines)`,
     amortisedCost: amortisedCostColumns(read.format, read.header).length > 0 || charges !== null,
     edition: terms.context.service.edition.id,
+    joinNotes: read.joinNotes,
     groups,
     matches: [...matches.values()],
     totals: gridQueryTotals(totalsOf(groups, matches, coefficients, terms.criteria), written.grid),
