@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BILLED_AI_MODELS, billedAiModels } from "../../src/billing/registry/generativeAi.js";
 import { readUnit, unitSpelling } from "../../src/billing/registry/units.js";
 import { evaluatedLines, type OutputRow } from "../support/cli.js";
+import { namesAsText } from "../support/reportHtml.js";
 import { app } from "./support.js";
 
 const SLOW = { timeout: 180_000 };
@@ -135,7 +136,7 @@ describe("a CUR with Amazon Bedrock lines", () => {
 
   it("counts AI usage as its own method in the coverage, its own row of the report", SLOW, () => {
     expect(runs["genai-cur"].stderr).toMatch(/ {2}generative-ai: 3 rows, cost 14\.25 \(57\.7 %\)/);
-    const report = readFileSync(join(scratch, "genai-cur.html"), "utf8");
+    const report = namesAsText(readFileSync(join(scratch, "genai-cur.html"), "utf8"));
     // The report's table by method: AI usage's lines and cost apart from the instance's
     const byMethod = report.slice(report.indexOf('id="chart-method"'));
     expect(byMethod).toContain(

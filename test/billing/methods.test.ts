@@ -14,6 +14,7 @@ import { Evaluation, type RequestedCriterion, resolveCriterion } from "../../src
 import { prepareComponent } from "../../src/service/components.js";
 import { runMain } from "../support/cli.js";
 import { billingFixture } from "../support/publicExports.js";
+import { namesAsText } from "../support/reportHtml.js";
 import { editionContext, expectClose, routeRaw } from "./support.js";
 
 const SLOW = { timeout: 180_000 };
@@ -306,7 +307,7 @@ describe("billing lines that are not instance hours (impact-service evaluate)", 
     "writes the bill's report: one page, coverage, methods, services, regions, accounts, resources",
     SLOW,
     async () => {
-      const html = await readFile(join(scratch, "bill.html"), "utf8");
+      const html = namesAsText(await readFile(join(scratch, "bill.html"), "utf8"));
       expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
       expect(html).toContain("echarts");
       expect(html).toContain("<b>95.9 %</b>of the positive cost estimated (1,187 of 1,237 USD)");
@@ -739,7 +740,7 @@ describe("lines of real FOCUS exports without extension columns (impact-service 
       );
       expect(summary).toContain("  cost read: EffectiveCost\n");
       // The report counts lines as it writes costs: thousands separated.
-      const html = await readFile(join(scratch, "focus-1.0-finops-sample.html"), "utf8");
+      const html = namesAsText(await readFile(join(scratch, "focus-1.0-finops-sample.html"), "utf8"));
       expect(html).toContain("<b>1,000</b>lines</div>");
       expect(html).toContain("<b>820</b>lines estimated</div>");
       expect(summary).toContain("  negative quantity (a refund or correction): 7 rows, cost 0 USD\n");

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluatedLines, type OutputRow, onlyLine } from "../support/cli.js";
+import { namesAsText } from "../support/reportHtml.js";
 
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-reasons-"));
@@ -134,7 +135,7 @@ describe("a one-region CUR 2.0", () => {
   );
 
   it("names each product code by its own name in the report, not a line's service code's", SLOW, () => {
-    const html = readFileSync(join(scratch, "cur-2.0-one-region.html"), "utf8");
+    const html = namesAsText(readFileSync(join(scratch, "cur-2.0-one-region.html"), "utf8"));
     const [page, data] = html.split('<script type="application/json" id="report-data">');
     expect(page).toContain("Amazon Elastic Compute Cloud");
     expect(page).not.toContain("AWS Data Transfer");
