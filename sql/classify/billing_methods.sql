@@ -94,15 +94,15 @@ FROM (
       WHEN c.billing_method = 'per-vcpu' AND c.billing_unit_resource = '' AND c.billing_usage_text LIKE '%| f_corecount %'
         THEN CONCAT('per-vcpu: F_CoreCount ', REGEXP_EXTRACT(c.billing_usage_text, '[|] f_corecount ([0-9.]+)', 1), ' of SkuPriceDetails, vCPUs an hour',
           CASE WHEN c.billing_usage_text LIKE '%| f_memorysize %' OR c.billing_usage_text LIKE '%| f_diskspace %'
-            THEN '; its F_MemorySize and F_DiskSpace not read (one method a line)' ELSE '' END)
+            THEN ', its F_MemorySize and F_DiskSpace not read (one method a line)' ELSE '' END)
       WHEN c.billing_method = 'accelerator' AND c.billing_unit_resource = '' AND c.billing_usage_text LIKE '%| f_gpucount %'
         AND mkey.method_key IS NOT NULL AND c.billing_unit_dimension = c.billing_method_dimension
         THEN CONCAT(CASE WHEN c.billing_method_variant <> '' THEN ''
-            WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU; '
-            ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU; ') END,
+            WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU, '
+            ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU, ') END,
           'F_GpuCount ', REGEXP_EXTRACT(c.billing_usage_text, '[|] f_gpucount ([0-9.]+)', 1), ' of SkuPriceDetails, GPUs an hour',
           CASE WHEN c.billing_usage_text LIKE '%| f_corecount %' OR c.billing_usage_text LIKE '%| f_memorysize %'
-            THEN '; its F_CoreCount and F_MemorySize not read (one method a line)' ELSE '' END)
+            THEN ', its F_CoreCount and F_MemorySize not read (one method a line)' ELSE '' END)
       WHEN c.billing_sku_gb IS NOT NULL AND c.billing_unit_dimension_read = 'hour' AND mkey.method_key IS NOT NULL
         AND c.billing_unit_dimension = c.billing_method_dimension
         THEN CONCAT(c.billing_method, CASE WHEN c.billing_usage_text LIKE '%| f_diskspace %'

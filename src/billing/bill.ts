@@ -37,6 +37,7 @@ import {
   deliverOutputs,
   FileMisuse,
   type NamedFile,
+  NO_LINES,
   type RunDestinations,
   type RunFiles,
 } from "../support/namedFiles.js";
@@ -176,11 +177,11 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
       if (error instanceof BillingStrictStop) io.say(await plan.unreadable());
       throw error;
     });
-    // A header without lines is said, not reported as a bill of zeros: nothing is delivered
+    // A header without lines is said, not reported as a bill of zeros: nothing is delivered, the
+    // lines' file of a header alone included
     if (evaluated.groups.every((group) => group.lines === 0)) {
-      throw new BillingInputError(
-        `${shown}: the file has a header and no lines: nothing to evaluate, no report written`,
-      );
+      if (plan.request.output !== "-") rmSync(plan.request.output, { force: true });
+      throw new BillingInputError(`${shown}: ${NO_LINES}`);
     }
     const named = { ...evaluated, file: shown, commandFiles: commandFilesOf(options) };
     const summary = withOverlongLines(named, plan.overlong);

@@ -439,7 +439,7 @@ h1 { margin: 0 0 0.1em; font-size: 1.6em; } h2 { margin-top: 1.6em; } .sub { col
 th, td { border-bottom: 1px solid #e5e5e5; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
 td.total { font-weight: 700; } tr.others td { color: #555; font-style: italic; } .basis { background: #f3f6fa; border-radius: 6px; padding: 0.4em 0.8em; } td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; } .interrupted { background: #fde7e9; padding: 0.5em 1em; border-radius: 6px; }
 th { overflow-wrap: normal; }
-table.what-if .why { display: block; font-size: 0.8em; max-width: 16em; margin-left: auto; }
+table.what-if .why { display: block; font-size: 0.8em; max-width: 16em; margin-left: auto; white-space: normal; }
 table.what-if pre { white-space: pre-wrap; overflow-wrap: anywhere; max-width: 42em; margin: 0.3em 0 0; font-size: 0.85em; }
 td.name { overflow-wrap: normal; min-width: 6.5em; } td.name .tok { white-space: nowrap; } td.n.own { white-space: normal; } td.na, td.pct { text-align: right; white-space: nowrap; color: #555; } table.what-if td.na { white-space: normal; }
 @media (max-width: 960px) { .ranges, .mid { display: none; } }

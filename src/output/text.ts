@@ -15,12 +15,12 @@ export const escapeHtml = (text: string) =>
     .replaceAll('"', "&quot;");
 
 /**
- * A name or phrase as a table's cell shows it: a line breaks after `/`, `:`, `,` or a space, never
- * inside a part (`t3.large`, `ca-central-1`, `i-0abc`: each kept on one line, `.tok`).
+ * A name or phrase as a table's cell shows it: a line breaks after `/`, `:` or a space, never
+ * inside a part (`t3.large`, `ca-central-1`, `i-0abc`, `1,988`: each kept on one line, `.tok`).
  */
 export function unbrokenParts(text: string): string {
   return text
-    .split(/(?<=[/:, ])(?=.)/)
+    .split(/(?<=[/: ])(?=.)/)
     .map((part) => `<span class="tok">${escapeHtml(part)}</span>`)
     .join("<wbr>");
 }

@@ -19,6 +19,7 @@ import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NO_LINES } from "../../src/support/namedFiles.js";
 import { CLI_BUNDLE } from "../support/bundle.js";
 import { headlessChromium, pageAt } from "../support/chromium.js";
 
@@ -130,10 +131,9 @@ describe("a bill's period as it is", () => {
     writeFileSync(join(dir, "header.csv"), `${header}\n`);
     const done = run(dir, ["evaluate", "header.csv", "-o", "lines.csv", "--report", "report.html"]);
     expect(done.status).toBe(2);
-    expect(done.stderr).toContain(
-      "header.csv: the file has a header and no lines: nothing to evaluate, no report written",
-    );
+    expect(done.stderr).toContain(`header.csv: ${NO_LINES}`);
     expect(existsSync(join(dir, "report.html"))).toBe(false);
+    expect(existsSync(join(dir, "lines.csv"))).toBe(false);
   });
 });
 

@@ -156,7 +156,8 @@ describe.each(CASES)("the report of $name on the /evaluate page", ({ file, grain
       const groups = await grouped(frame, by, thenBy);
       expect(groups.headings.slice(0, 2)).toEqual([by, thenBy]);
       expect(groups.rows.length).toBeGreaterThan(0);
-      expect(groups.command).toContain(`--group-by ${by},${thenBy}`);
+      // The command names its values shell-quoted: it runs as printed
+      expect(groups.command).toContain(`--group-by '${by},${thenBy}'`);
       expect(requests.slice(before)).toEqual([]);
       if (SHOTS !== undefined) {
         await frame.locator("#chart-time").scrollIntoViewIfNeeded();

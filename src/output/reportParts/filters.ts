@@ -57,7 +57,7 @@ var filterState = new Map();
 var filterCache = null;
 // A name's parts, each kept on one line (a line breaks after "/", ":", ",", a space; never inside "t3.large")
 function nameHtml(text) {
-  return String(text).split(/(?<=[/:, ])(?=.)/).map((part) => '<span class="tok">' + escapeText(part) + "</span>").join("<wbr>");
+  return String(text).split(/(?<=[/: ])(?=.)/).map((part) => '<span class="tok">' + escapeText(part) + "</span>").join("<wbr>");
 }
 function escapeText(text) {
   return String(text).replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]);
