@@ -59,20 +59,12 @@ async function evaluated(file: string, width: number): Promise<Page> {
   await page.goto(`${url}/evaluate`);
   await page.setInputFiles("#file", file);
   await page.getByRole("button", { name: "Evaluate", exact: true }).click();
-  await page.waitForFunction(
-    () => /^Done/.test(document.getElementById("status")?.textContent ?? ""),
-    null,
-    {
-      timeout: WAIT_MS,
-    },
-  );
+  await page.waitForFunction(() => /^Done/.test(document.getElementById("status")?.textContent ?? ""), null, {
+    timeout: WAIT_MS,
+  });
   // The report's frame (sandboxed, an origin of its own: read through its frame) has drawn its charts
   await expect
-    .poll(
-      () =>
-        reportFrame(page).evaluate(() => document.body?.dataset.charts ?? null),
-      { timeout: WAIT_MS },
-    )
+    .poll(() => reportFrame(page).evaluate(() => document.body?.dataset.charts ?? null), { timeout: WAIT_MS })
     .not.toBeNull();
   return page;
 }
@@ -87,11 +79,8 @@ function reportFrame(page: Page): Frame {
 /** What does not fit at this width, in the page and in its report's frame. */
 async function misfits(page: Page): Promise<string[]> {
   const outer = await page.evaluate(() =>
-    document.scrollingElement &&
-    document.scrollingElement.scrollWidth > window.innerWidth
-      ? [
-          `the page scrolls sideways: ${document.scrollingElement.scrollWidth} px`,
-        ]
+    document.scrollingElement && document.scrollingElement.scrollWidth > window.innerWidth
+      ? [`the page scrolls sideways: ${document.scrollingElement.scrollWidth} px`]
       : [],
   );
   const inner = await reportFrame(page).evaluate(() => {
@@ -106,16 +95,11 @@ async function misfits(page: Page): Promise<string[]> {
         !(box.classList.contains("scrolls") && box.scrollLeft === 0)
       ) {
         const head = box.querySelector("tr")?.textContent?.slice(0, 60) ?? "";
-        found.push(
-          `a table is cut (${box.scrollWidth} px in ${box.clientWidth}): ${head}`,
-        );
+        found.push(`a table is cut (${box.scrollWidth} px in ${box.clientWidth}): ${head}`);
       }
     }
-    for (const cell of document.querySelectorAll<HTMLElement>(
-      "h1, h2, h3, th, td, .card, .card b, .basis",
-    )) {
-      if (cell.scrollWidth > cell.clientWidth + 1)
-        found.push(`cut text: ${cell.textContent?.slice(0, 60)}`);
+    for (const cell of document.querySelectorAll<HTMLElement>("h1, h2, h3, th, td, .card, .card b, .basis")) {
+      if (cell.scrollWidth > cell.clientWidth + 1) found.push(`cut text: ${cell.textContent?.slice(0, 60)}`);
     }
     for (const chart of document.querySelectorAll<HTMLElement>(".chart")) {
       const svg = chart.querySelector("svg");
@@ -130,8 +114,7 @@ async function misfits(page: Page): Promise<string[]> {
   return [...outer, ...inner];
 }
 
-const reportText = (page: Page) =>
-  reportFrame(page).evaluate(() => document.body.innerText);
+const reportText = (page: Page) => reportFrame(page).evaluate(() => document.body.innerText);
 
 /** Each width: the page evaluated at the first; then the window narrowed or widened to the others. */
 async function checkWidths(page: Page, name: string): Promise<void> {
@@ -139,10 +122,7 @@ async function checkWidths(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: heightOf(width) });
     // The frame is as tall as its report once the width changed: its charts have redrawn
     await page.evaluate(
-      () =>
-        new Promise((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(resolve)),
-        ),
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
     // The frame (an origin of its own, laid out apart) has taken the narrower width, then laid out
     await expect
@@ -153,10 +133,7 @@ async function checkWidths(page: Page, name: string): Promise<void> {
     // A frame of another origin wholly out of view draws no frames: its top brought into view first
     await page.locator("#report").scrollIntoViewIfNeeded();
     await reportFrame(page).evaluate(
-      () =>
-        new Promise((resolve) =>
-          requestAnimationFrame(() => requestAnimationFrame(resolve)),
-        ),
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
     expect(await misfits(page), `${name} at ${width} px`).toEqual([]);
     if (SCREENSHOTS !== null)
@@ -203,9 +180,7 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
             mimeType: "text/csv",
             buffer: Buffer.from(content),
           });
-          await page
-            .getByRole("button", { name: "Evaluate", exact: true })
-            .click();
+          await page.getByRole("button", { name: "Evaluate", exact: true }).click();
           // Wholly in view, the smooth scroll ended (its position no longer moves)
           await page.waitForFunction(
             () => {
@@ -238,10 +213,7 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
     "shows the evaluation's progress on the run's one bar once the upload is done, not a full upload bar",
     async () => {
       const long = join(work, "servers.csv");
-      writeFileSync(
-        long,
-        `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(100_000)}`,
-      );
+      writeFileSync(long, `kind,usage_location,quantity\n${"server,FRA,1\n".repeat(100_000)}`);
       const page = await pageAt(browser, 390, heightOf(390));
       await page.goto(`${url}/evaluate`);
       await page.setInputFiles("#file", long);
@@ -249,18 +221,13 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
       // While the rows are evaluated: the run's bar past the upload's fifth, its figure on the status line
       const seen = await page.waitForFunction(
         () => {
-          const bar = document.getElementById(
-            "progress",
-          ) as HTMLProgressElement;
+          const bar = document.getElementById("progress") as HTMLProgressElement;
           const status = document.getElementById("status")?.textContent ?? "";
-          const match =
-            /^(\d+) % · Evaluating servers\.csv… evaluating the rows, ([\d,]+) lines,/.exec(
-              status,
-            );
+          const match = /^(\d+) % · Evaluating servers\.csv… evaluating the rows, ([\d,]+) lines,/.exec(
+            status,
+          );
           if (!match || !bar.hasAttribute("value")) return null;
-          return bar.value > 0.2 &&
-            bar.value < 0.9 &&
-            Math.floor(100 * bar.value) === Number(match[1])
+          return bar.value > 0.2 && bar.value < 0.9 && Math.floor(100 * bar.value) === Number(match[1])
             ? { value: bar.value, lines: match[2] }
             : null;
         },
@@ -278,8 +245,7 @@ describe("the /evaluate page's layouts at 1280, 768 and 390 px", () => {
           path: join(SCREENSHOTS, "evaluate-evaluating-390.png"),
         });
       await page.waitForFunction(
-        () =>
-          /^Done/.test(document.getElementById("status")?.textContent ?? ""),
+        () => /^Done/.test(document.getElementById("status")?.textContent ?? ""),
         null,
         {
           timeout: WAIT_MS,
