@@ -11,18 +11,11 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluatedLines } from "../support/cli.js";
+import { csvText, type Rows } from "../support/csvText.js";
 
 const SLOW = { timeout: 300_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-absurd-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-type Rows = string[][];
-const cell = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const csvText = (rows: Rows) =>
-  rows
-    .map((row) => row.map(cell).join(","))
-    .join("\n")
-    .concat("\n");
 
 /** A fixture's rows repeated to `count` lines, every `every`-th line's quantity `absurd`. */
 function bill(fixture: string, quantity: string, count: number, every: number, absurd: string): Rows {

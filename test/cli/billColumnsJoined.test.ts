@@ -24,20 +24,13 @@ import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_BUNDLE, COMPILE_CACHE } from "../support/bundle.js";
 import { runMain241 } from "../support/cli.js";
+import { csvText, type Rows } from "../support/csvText.js";
 import { zipFileIn } from "../support/zipFiles.js";
 
 const SLOW = { timeout: 300_000 };
 const scratch = mkdtempSync(join(tmpdir(), "bill-columns-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-type Rows = string[][];
-
-const cell = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
-const csvText = (rows: Rows) =>
-  rows
-    .map((row) => row.map(cell).join(","))
-    .join("\n")
-    .concat("\n");
 const csvRows = (text: string) => parse(text, { relax_column_count: false }) as Rows;
 
 /** A change of one month's columns: a column added (after another, with its value), or one gone. */
