@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { sep } from "node:path";
 import type { BillQueries } from "../grid/billLines.js";
+import { lineProblemWordsSql } from "./lineStatus.js";
 import { focusProvidersSql } from "./providers/index.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
@@ -99,6 +100,11 @@ const SPLICES: readonly Splice[] = [
     marker: "gpu models",
     pattern: /^(.*'\(\?:\^\|\[\^a-z0-9\]\)\()[a-z0-9|]+(\)\(\?:\[\^a-z0-9\]\|\$\)'.*) -- @gpu models$/gm,
     write: (before, after) => `${before}${gpuModelsAlternation()}${after}`,
+  },
+  {
+    marker: "line problem words of <alias>",
+    pattern: /^( *)-- @line problem words of ([a-z])$/gm,
+    write: (indent, alias) => lineProblemWordsSql(indent, alias),
   },
   {
     marker: "generative-ai model of <alias>",
