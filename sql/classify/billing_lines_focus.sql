@@ -108,7 +108,7 @@ FROM (
     SELECT
       e.*,
       CASE
-        -- focus providers of LOWER(COALESCE(e.ServiceProviderName, e.ProviderName))
+        -- @focus providers of LOWER(COALESCE(e.ServiceProviderName, e.ProviderName))
         ELSE NULL
       END AS billing_provider,
       COALESCE(e.x_UsageType, e.SkuMeter) AS billing_usage_type

@@ -51,7 +51,7 @@ FROM (
     -- the texts: Spark and BigQuery do not read '' as one)
     CASE
       WHEN c.billing_method = 'instance' AND c.billing_deployment_copies > 1.0 THEN CASE
-        -- deployment warnings of c
+        -- @deployment warnings of c
         ELSE NULL
       END
       -- A method that cannot count a line's units says why, the line's status (evaluate/billing_impacts.sql):
@@ -71,12 +71,12 @@ FROM (
       WHEN c.billing_method IS NULL THEN CASE
         WHEN c.billing_line_kind NOT IN ('not compute', 'machine type not billed') OR c.billing_unknown_unit IS NOT NULL
           THEN NULL
-        -- charge reasons of c
+        -- @charge reasons of c
         WHEN c.billing_charge <> 'usage' THEN 'a charge that is not usage'
-        -- no method reasons of c
+        -- @no method reasons of c
         -- A Google Cloud line of no machine type that no rule names (its status says why)
         WHEN c.billing_line_kind = 'machine type not billed' THEN NULL
-        WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)' -- a support reason
+        WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)' -- @a support reason
         WHEN LOWER(TRIM(COALESCE(c.billing_usage_unit, ''))) IN ('', 'null') THEN 'no unit'
         WHEN c.billing_unit_dimension = 'count' THEN CONCAT('a count, no hardware per unit: ', c.billing_usage_unit)
         ELSE CONCAT('no method reads its text (', c.billing_unit_dimension, ' in ', c.billing_usage_unit, ')')
@@ -87,7 +87,7 @@ FROM (
       -- A control plane's nodes, where they are published, and its nodes' size assumed
       -- (src/billing/registry/kinds.ts)
       WHEN c.billing_method = 'control-plane' THEN CASE
-        -- control plane notes of c
+        -- @control plane notes of c
       END
       -- A VM read by its SKU's FOCUS properties (SkuPriceDetails, any producer): what it was read by,
       -- and the properties a line's one method leaves unread
@@ -129,7 +129,7 @@ FROM (
       CASE
         -- The servers an hour of a managed size stands for: its nodes × its share of the server
         WHEN s.billing_method = 'managed-size' THEN CASE
-          -- catalogue copies of s
+          -- @catalogue copies of s
           ELSE 1.0
         END
         ELSE mkind.multiplier * CASE
@@ -138,7 +138,7 @@ FROM (
         WHEN mkind.variant_of = 'model' AND aim.variant IS NULL THEN NULL
         -- The nodes an hour of a control plane stands for (src/billing/registry/kinds.ts)
         WHEN s.billing_method = 'control-plane' THEN CASE
-          -- control plane nodes of s
+          -- @control plane nodes of s
         END
         -- A VM's hours whose SKU gives its GPUs (SkuPriceDetails' F_GpuCount, any FOCUS producer): each GPU's
         WHEN s.billing_method = 'accelerator' AND s.billing_unit_resource = '' AND s.billing_usage_text LIKE '%| f_gpucount %'
@@ -188,26 +188,26 @@ FROM (
           WHEN r.billing_method IS NULL OR r.billing_method = 'instance' THEN NULL
           -- The medium a line's words name (EBS st1, sc1, magnetic; Google's standard PD:
           -- src/billing/registry/storage.ts), else an object store's HDD, else its service's
-          -- storage media of r
+          -- @storage media of r
           WHEN r.billing_method = 'object-storage' THEN 'hdd'
           ELSE COALESCE(r.billing_service_medium, 'ssd')
         END AS billing_storage_medium,
         -- Copies kept: the redundancy or deployment a line's words name, else its service's
         -- (src/billing/registry/storage.ts)
         CASE
-          -- storage copies of r
+          -- @storage copies of r
           ELSE COALESCE(r.billing_service_replication, 1.0)
         END AS billing_replication,
         -- The instances a line's deployment runs (src/billing/registry/deployments.ts): its hours count each
         CASE
-          -- deployment copies of r
+          -- @deployment copies of r
           ELSE 1.0
         END AS billing_deployment_copies,
         -- The catalogue's key of a managed size's line: its service and the size its text names
         CASE
           WHEN r.billing_method IS NULL OR r.billing_method <> 'managed-size' THEN NULL
           ELSE CONCAT('managed:', r.billing_catalogue_service, ':', CASE r.billing_catalogue_service
-            -- catalogue sizes of r
+            -- @catalogue sizes of r
             ELSE ''
           END)
         END AS billing_catalogue_key,
@@ -227,13 +227,13 @@ FROM (
         SELECT
           u.*,
           CASE
-            -- method rules
+            -- @method rules
             ELSE NULL
           END AS billing_method
         FROM (
           SELECT
             b.*,
-            -- generative-ai spelling of b
+            -- @generative-ai spelling of b
             CASE
               WHEN b.billing_disk_gib IS NOT NULL THEN 'gb-hour'
               -- Hours of a disk or memory its SKU sizes (SkuPriceDetails' F_DiskSpace, F_MemorySize): GB-hours
@@ -259,7 +259,7 @@ FROM (
             END AS billing_unit_factor,
             -- A managed service billed as hours of a compute size (src/billing/registry/managedServices.ts)
             CASE
-              -- catalogue services of b
+              -- @catalogue services of b
               ELSE NULL
             END AS billing_catalogue_service
           FROM (
@@ -287,7 +287,7 @@ FROM (
               -- The model a GPU line names after its maker or `GPU` (`Nvidia Tesla T4`, `GPU Standard - A10`)
               COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu)[a-z ]*?[ -]+(?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '') AS billing_gpu_name,
               -- The generative-AI model a line names, as billed (src/billing/registry/generativeAi.ts)
-              -- generative-ai model of a
+              -- @generative-ai model of a
               -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
               -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
               CASE
@@ -314,7 +314,7 @@ FROM (
             LEFT JOIN billing_storage_services svc ON svc.provider = COALESCE(a.billing_provider, '') AND svc.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))
             LEFT JOIN billing_services known ON known.provider = COALESCE(a.billing_provider, '') AND known.spelling = LOWER(TRIM(COALESCE(a.billing_service, '')))
             -- A model of the registry's (GPU_MODELS) anywhere in the line's text, as a word
-            LEFT JOIN billing_gpus gpu ON gpu.model = COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[^a-z0-9])(t4)(?:[^a-z0-9]|$)', 1), '') -- gpu models
+            LEFT JOIN billing_gpus gpu ON gpu.model = COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[^a-z0-9])(t4)(?:[^a-z0-9]|$)', 1), '') -- @gpu models
           ) b
         ) u
       ) r

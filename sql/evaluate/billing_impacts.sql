@@ -4,7 +4,8 @@
 -- method's factor of units, its impacts the per-unit ones × those units.
 --
 -- Reads the view billing_located. Every line stays, with a status: evaluated, not compute,
--- unknown instance type, not evaluated: …, bad row: …; a line that is not evaluated has no hours
+-- unknown instance type, not evaluated: …, bad row: …, told by its problem's code
+-- (billing_problem_code, its words billing_problem: src/billing/lineStatus.ts); a line that is not evaluated has no hours
 -- or units, so no impacts. method: how a line uses hardware (empty for none); energy_kwh: the
 -- energy behind its use impacts.
 --
@@ -52,6 +53,8 @@ SELECT
 FROM (
   SELECT
     v.*,
+    -- The problem's words (status, then reason) from its code (src/billing/lineStatus.ts)
+    -- @line problem words of v
     COALESCE(v.hours, v.billing_method_amount) AS billing_amount,
     -- The instance type's match, the method's and the place's warnings, each followed by '; '
     CONCAT(
@@ -65,43 +68,41 @@ FROM (
       CASE
         -- A usage line in a unit the registry cannot read (src/billing/registry/units.ts): said, not guessed
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' AND u.billing_unknown_unit IS NOT NULL
-          THEN CONCAT('not evaluated: unknown unit ', u.billing_unknown_unit)
-        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'not compute'
+          THEN 'unit-not-read'
+        WHEN u.billing_method IS NULL AND u.billing_line_kind = 'not compute' THEN 'no-method'
         -- A Google Cloud line of no machine type that a rule names (an address, a licence): its reason
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
-          AND u.billing_method_warning IS NOT NULL THEN 'not compute'
+          AND u.billing_method_warning IS NOT NULL THEN 'no-method'
         WHEN u.billing_method IS NULL AND u.billing_line_kind = 'machine type not billed'
-          THEN 'not evaluated: Google Cloud bills cores and memory, not machine types'
+          THEN 'machine-type-not-billed'
         -- A method that cannot count its units says why (classify/billing_methods.sql), else its unit is not one it reads
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NULL
-          THEN CONCAT('not evaluated: ', COALESCE(u.billing_method_warning,
-            CONCAT(u.billing_method, ' does not read the unit ', COALESCE(NULLIF(TRIM(u.billing_usage_unit), ''), '(none)'))))
+          THEN 'method-unit-not-read'
         -- (a quantity or cost not finite within 1e-30 to 1e30 is read as none: src/billing/stages/classify.ts)
-        WHEN u.billing_quantity IS NULL THEN 'bad row: quantity is missing or not a number (or a quantity or cost is not finite within 1e30)'
+        WHEN u.billing_quantity IS NULL THEN 'quantity-not-a-number'
         -- FOCUS: a negative quantity is a correction (ChargeClass) or a refund of usage billed on
         -- another line, whose impacts it does not take back
-        WHEN u.billing_quantity < 0 THEN 'not evaluated: negative quantity (a refund or correction)'
+        WHEN u.billing_quantity < 0 THEN 'negative-quantity'
         -- A quantity in a unit of many (`1000…0 tokens`) held to the bound every number is
         -- (src/support/numbers.ts): never evaluated past 1e30 units (the command refuses such a
         -- bill: src/billing/stages/evaluate.ts). Not below 1e-30: a readable cell in a unit of a
         -- part (ByteHrs, 1e-9 GB-hour) is a small quantity, not a bad one
         WHEN ABS(u.billing_quantity * COALESCE(u.billing_method_factor, u.billing_unit_hours, 0.0)) > 1000000000000000000000000000000.0
-          THEN CONCAT('bad row: quantity times its unit ', COALESCE(NULLIF(TRIM(CASE WHEN u.billing_method_key IS NULL
-            THEN u.billing_unit ELSE u.billing_usage_unit END), ''), '(none)'), ' past 1e30')
+          THEN 'quantity-past-bound'
         -- A managed size the catalogue lacks, or whose server the edition lacks: named (its match's warning)
         WHEN u.billing_method = 'managed-size' AND u.billing_matched_instance_type IS NULL
-          THEN CONCAT('not evaluated: ', COALESCE(u.billing_match_warning, 'managed-size: no server'))
+          THEN 'managed-size-unmatched'
         -- by-cost: no instance line of the provider with a cost gives the bill's kWh per cost
         WHEN u.billing_method_key IS NOT NULL AND u.billing_matched_instance_type IS NULL
-          THEN CONCAT('not evaluated: ', u.billing_method, ' has no rate: no instance line of its provider has a cost')
+          THEN 'no-rate'
         WHEN u.billing_method_key IS NULL AND u.billing_unit_hours IS NULL
-          THEN CONCAT('bad row: unknown unit ', COALESCE(NULLIF(TRIM(u.billing_unit), ''), '(none)'))
+          THEN 'unit-unknown'
         WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NOT NULL
-          AND u.billing_matched_instance_type IS NULL THEN 'unknown instance type'
-        WHEN u.billing_place IS NULL THEN CONCAT('bad row: unknown region ', u.billing_region)
-        WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NULL THEN 'unknown instance type'
+          AND u.billing_matched_instance_type IS NULL THEN 'instance-type-unknown'
+        WHEN u.billing_place IS NULL THEN 'region-unknown'
+        WHEN u.billing_method_key IS NULL AND u.billing_instance_type IS NULL THEN 'instance-type-unknown'
         ELSE NULL
-      END AS billing_problem,
+      END AS billing_problem_code,
       CASE
         WHEN u.billing_method_key IS NOT NULL AND u.billing_method_factor IS NOT NULL AND u.billing_quantity >= 0
           AND u.billing_place IS NOT NULL AND u.billing_quantity * u.billing_method_factor <= 1000000000000000000000000000000.0

@@ -470,6 +470,7 @@ function withOverlongLines(summary: BillingSummary, overlong: readonly OverlongL
     instanceType: null,
     place: null,
     problem: overlongProblem(line),
+    problemStatus: "bad-row" as const,
     lines: 1,
     hours: 0,
     method: null,

@@ -5,8 +5,10 @@
  * a run keeps the same line for each column it writes.
  */
 
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { sep } from "node:path";
 import type { BillQueries } from "../grid/billLines.js";
+import { lineProblemWordsSql } from "./lineStatus.js";
 import { focusProvidersSql } from "./providers/index.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
@@ -24,23 +26,19 @@ import { type WrittenFile, writtenSource } from "./writtenFile.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
-/** The line standing for the rules that give a line its method, made from the registry (methodRulesSql). */
-const METHOD_RULES = /^( *)-- method rules$/m;
-
-/** The lines standing for the deployments' copies or warnings over a view's lines (deploymentWhensSql). */
-const DEPLOYMENTS = /^( *)-- deployment (copies|warnings) of ([a-z])$/gm;
-
-/** The lines standing for what a line's words say of its storage (storageTextsSql). */
-const STORAGE_TEXTS = /^( *)-- storage (media|copies) of ([a-z])$/gm;
-
-/** The lines standing for the catalogue's CASE lines over a view's lines (src/billing/registry/managedServices.ts). */
-const CATALOGUE_LINES = /^( *)-- catalogue (services|sizes|copies) of ([a-z])$/gm;
-
-/** The line standing for the providers a FOCUS line names (src/billing/providers/). */
-const FOCUS_PROVIDERS = /^( *)-- focus providers of (.+)$/m;
-
-/** The lines standing for a control plane's nodes and warning (src/billing/registry/methods.ts). */
-const CONTROL_PLANE_LINES = /^( *)-- control plane (nodes|notes) of ([a-z])$/gm;
+/**
+ * A splice of sql/: a marker line the registry's SQL is written at. A standalone marker is a
+ * comment line of its own, `-- @<name>` (`-- @method rules`, `-- @catalogue sizes of r`), so that
+ * no prose comment is read as one; a trailing marker ends a line of SQL (`… -- @gpu models`).
+ * Every marker of sql/ is one of these, and each of these is used (spliceProblems): a mistyped
+ * marker is refused, never left in the query.
+ */
+interface Splice {
+  /** The marker as sql/ writes it after `-- @`, its arguments as `<…>`. */
+  readonly marker: string;
+  readonly pattern: RegExp;
+  readonly write: (...groups: string[]) => string;
+}
 
 const CATALOGUE_SQL = {
   services: catalogueServicesSql,
@@ -48,61 +46,155 @@ const CATALOGUE_SQL = {
   copies: catalogueCopiesSql,
 } as const;
 
-/** A line reading the registry's GPU models as a word of a text (gpuModelsPattern): its alternation is theirs. */
-const GPU_MODEL_LINE =
-  /^(.*'\(\?:\^\|\[\^a-z0-9\]\)\()[a-z0-9|]+(\)\(\?:\[\^a-z0-9\]\|\$\)'.*) -- gpu models$/gm;
-
-/** The line standing for the reasons of the charges that are not usage (chargeReasonsSql). */
-const CHARGE_REASON_LINES = /^( *)-- charge reasons of ([a-z])$/m;
-
-/** The line giving a known service's lines no method reads the support reason (SUPPORT_REASON). */
-const SUPPORT_REASON_LINE = /'[^']*' -- a support reason$/m;
-
-/** The line standing for the reasons of the rules that give a line no method (noMethodReasonsSql). */
-const NO_METHOD_REASONS = /^( *)-- no method reasons of ([a-z])$/m;
-
-/** The lines standing for a line's generative-AI model, as billed (aiNameSql) and as spelt (aiSpellingSql). */
-const AI_NAME = /^( *)-- generative-ai model of ([a-z])$/m;
-const AI_SPELLING = /^( *)-- generative-ai spelling of ([a-z])$/m;
-
-/**
- * A query of sql/, as written; sql/classify/billing_methods.sql with the registry's rules at its
- * line marked `-- method rules` (src/billing/registry/methods.ts), its deployments at the lines
- * marked `-- deployment …` (src/billing/registry/services.ts) and a line's generative-AI model
- * at `-- generative-ai model of …` and `-- generative-ai spelling of …`
- * (src/billing/registry/generativeAi.ts).
- */
-export function sqlQuery(name: string): string {
-  const text = readFileSync(new URL(name, SQL_FOLDER), "utf8");
-  return text
-    .replace(METHOD_RULES, (_, indent: string) => methodRulesSql(indent))
-    .replace(DEPLOYMENTS, (_, indent: string, give: string, alias: string) =>
+/** What each marker of sql/ stands for, made from the registry (src/billing/registry/, src/billing/providers/). */
+const SPLICES: readonly Splice[] = [
+  {
+    marker: "method rules",
+    pattern: /^( *)-- @method rules$/gm,
+    write: (indent) => methodRulesSql(indent),
+  },
+  {
+    marker: "deployment <copies|warnings> of <alias>",
+    pattern: /^( *)-- @deployment (copies|warnings) of ([a-z])$/gm,
+    write: (indent, give, alias) =>
       deploymentWhensSql(indent, alias, give === "copies" ? "copies" : "warning"),
-    )
-    .replace(NO_METHOD_REASONS, (_, indent: string, alias: string) => noMethodReasonsSql(indent, alias))
-    .replace(CHARGE_REASON_LINES, (_, indent: string, alias: string) => chargeReasonsSql(indent, alias))
-    .replace(SUPPORT_REASON_LINE, `'${SUPPORT_REASON}'`)
-    .replace(STORAGE_TEXTS, (_, indent: string, give: "media" | "copies", alias: string) =>
-      storageTextsSql(indent, alias, give),
-    )
-    .replace(FOCUS_PROVIDERS, (_, indent: string, name: string) => focusProvidersSql(indent, name))
-    .replace(CONTROL_PLANE_LINES, (_, indent: string, give: string, alias: string) =>
+  },
+  {
+    marker: "no method reasons of <alias>",
+    pattern: /^( *)-- @no method reasons of ([a-z])$/gm,
+    write: (indent, alias) => noMethodReasonsSql(indent, alias),
+  },
+  {
+    marker: "charge reasons of <alias>",
+    pattern: /^( *)-- @charge reasons of ([a-z])$/gm,
+    write: (indent, alias) => chargeReasonsSql(indent, alias),
+  },
+  {
+    marker: "a support reason",
+    pattern: /'[^']*' -- @a support reason$/gm,
+    write: () => `'${SUPPORT_REASON}'`,
+  },
+  {
+    marker: "storage <media|copies> of <alias>",
+    pattern: /^( *)-- @storage (media|copies) of ([a-z])$/gm,
+    write: (indent, give, alias) => storageTextsSql(indent, alias, give === "media" ? "media" : "copies"),
+  },
+  {
+    marker: "focus providers of <expression>",
+    pattern: /^( *)-- @focus providers of (.+)$/gm,
+    write: (indent, name) => focusProvidersSql(indent, name),
+  },
+  {
+    marker: "control plane <nodes|notes> of <alias>",
+    pattern: /^( *)-- @control plane (nodes|notes) of ([a-z])$/gm,
+    write: (indent, give, alias) =>
       give === "nodes" ? controlPlaneNodesSql(indent, alias) : controlPlaneNotesSql(indent, alias),
-    )
-    .replace(CATALOGUE_LINES, (_, indent: string, give: keyof typeof CATALOGUE_SQL, alias: string) =>
-      CATALOGUE_SQL[give](indent, alias),
-    )
-    .replace(
-      GPU_MODEL_LINE,
-      (_, before: string, after: string) => `${before}${gpuModelsAlternation()}${after}`,
-    )
-    .replace(AI_NAME, (_, indent: string, alias: string) => aiNameSql(indent, alias))
-    .replace(AI_SPELLING, (_, indent: string, alias: string) => aiSpellingSql(indent, alias));
-}
+  },
+  {
+    marker: "catalogue <services|sizes|copies> of <alias>",
+    pattern: /^( *)-- @catalogue (services|sizes|copies) of ([a-z])$/gm,
+    write: (indent, give, alias) => CATALOGUE_SQL[give as keyof typeof CATALOGUE_SQL](indent, alias),
+  },
+  {
+    // A line reading the registry's GPU models as a word of a text (gpuModelsPattern): its alternation is theirs.
+    marker: "gpu models",
+    pattern: /^(.*'\(\?:\^\|\[\^a-z0-9\]\)\()[a-z0-9|]+(\)\(\?:\[\^a-z0-9\]\|\$\)'.*) -- @gpu models$/gm,
+    write: (before, after) => `${before}${gpuModelsAlternation()}${after}`,
+  },
+  {
+    marker: "line problem words of <alias>",
+    pattern: /^( *)-- @line problem words of ([a-z])$/gm,
+    write: (indent, alias) => lineProblemWordsSql(indent, alias),
+  },
+  {
+    marker: "generative-ai model of <alias>",
+    pattern: /^( *)-- @generative-ai model of ([a-z])$/gm,
+    write: (indent, alias) => aiNameSql(indent, alias),
+  },
+  {
+    marker: "generative-ai spelling of <alias>",
+    pattern: /^( *)-- @generative-ai spelling of ([a-z])$/gm,
+    write: (indent, alias) => aiSpellingSql(indent, alias),
+  },
+];
+
+/** The capturing groups of `pattern`: what its splice's writer takes, before replace's offset and text. */
+const groupCount = (pattern: RegExp): number => (new RegExp(`${pattern.source}|`).exec("") ?? []).length - 1;
 
 /** The marks of the lines written once per column: impact columns, per-hour columns. */
 const MARKS = { impact: "-- impact", perHour: "-- per hour", gridUse: "-- grid use" } as const;
 type Mark = keyof typeof MARKS;
+
+/** A marker line of sql/: its first comment, of its own or ending a line of SQL, starts `-- @` (prose may name a marker). */
+const MARKER_LINE = /^(?:(?!--).)*-- @.*$/gm;
+
+/** A comment ending a line of SQL: in sql/, only the marks of the lines written once per column (MARKS). */
+const TRAILING_COMMENT = /^.*\S.* -- (.*)$/gm;
+
+/**
+ * The lines of `text` still holding a marker: one no splice knows, one written otherwise than its
+ * splice reads, or a comment ending a line of SQL that is not a column's mark (`-- impcat`).
+ */
+function unsplicedMarkers(text: string): string[] {
+  const marks: readonly string[] = Object.values(MARKS);
+  const trailing = [...text.matchAll(TRAILING_COMMENT)].filter(
+    (match) => !match[0].trimStart().startsWith("--") && !marks.includes(`-- ${match[1].trimEnd()}`),
+  );
+  return [...new Set([...text.matchAll(MARKER_LINE), ...trailing].map((match) => match[0].trim()))];
+}
+
+/**
+ * `text` (the query `name` of sql/) with each marker replaced by what it stands for; throws, naming
+ * the marker and the markers known, where a line still holds one.
+ */
+export function splicedSql(name: string, text: string): string {
+  const spliced = SPLICES.reduce(
+    (sql, splice) =>
+      sql.replace(splice.pattern, (_, ...groups: unknown[]) =>
+        splice.write(...(groups.slice(0, groupCount(splice.pattern)) as string[])),
+      ),
+    text,
+  );
+  const left = unsplicedMarkers(spliced);
+  if (left.length > 0)
+    throw new Error(
+      `sql/${name}: unknown marker ${left.map((line) => JSON.stringify(line)).join(", ")}; the markers are ${SPLICES.map((splice) => `-- @${splice.marker}`).join(", ")} (src/billing/queries.ts)`,
+    );
+  return spliced;
+}
+
+/** A query of sql/, as the command runs it: each marker replaced by the registry's SQL (SPLICES). */
+export function sqlQuery(name: string): string {
+  return splicedSql(name, readFileSync(new URL(name, SQL_FOLDER), "utf8"));
+}
+
+/** The queries of sql/, by their names under it. */
+function sqlFiles(): string[] {
+  return readdirSync(SQL_FOLDER, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".sql"))
+    .map((file) => file.split(sep).join("/"))
+    .sort();
+}
+
+/**
+ * What is wrong with the markers of sql/, each named: a marker no splice knows (with its file and
+ * line), a splice no query uses. None for the tree as it should be (test/billing/queries.test.ts).
+ */
+export function spliceProblems(files: readonly string[] = sqlFiles()): string[] {
+  const texts = files.map((name) => ({ name, text: readFileSync(new URL(name, SQL_FOLDER), "utf8") }));
+  const unknown = texts.flatMap(({ name, text }) => {
+    try {
+      splicedSql(name, text);
+      return [];
+    } catch (error) {
+      return [(error as Error).message];
+    }
+  });
+  const unused = SPLICES.filter((splice) =>
+    texts.every(({ text }) => [...text.matchAll(splice.pattern)].length === 0),
+  ).map((splice) => `no query of sql/ uses the marker -- @${splice.marker}`);
+  return [...unknown, ...unused];
+}
 
 /** The column a marked line writes (`… AS gwp_embedded_kgco2eq, -- impact`). */
 function writtenColumn(line: string, mark: string): string {

@@ -13,6 +13,7 @@ import { impactColumn } from "../output/columns.js";
 import { figure, money, readable, readableWithUnit, scaleOf } from "../output/readable.js";
 import { type MonthCoverage, monthSpan, spanText } from "../output/reportParts/months.js";
 import { printable } from "../support/terminalText.js";
+import { type LineStatusCode, statusReason, statusWords } from "./lineStatus.js";
 import type { InstanceMatch } from "./matching.js";
 import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/managedServices.js";
 import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
@@ -26,11 +27,16 @@ import {
   type UnestimatedRow,
 } from "./stages/summarise.js";
 
-/** The fate of a group of lines, as the output's `status` spells it. */
+/** The fate of a group of lines, as a code (src/billing/lineStatus.ts). */
+export function statusCodeOf(group: LineGroup, matched: (group: LineGroup) => string | null): LineStatusCode {
+  if (group.problemStatus !== null) return group.problemStatus;
+  if (group.methodKey !== null) return "evaluated";
+  return matched(group) === null ? "unknown-instance-type" : "evaluated";
+}
+
+/** The fate of a group of lines, as the output's `status` spells it (its problem's words, else its code's). */
 export function statusOf(group: LineGroup, matched: (group: LineGroup) => string | null): string {
-  if (group.problem !== null) return group.problem;
-  if (group.methodKey !== null) return EVALUATED;
-  return matched(group) === null ? "unknown instance type" : EVALUATED;
+  return group.problem ?? statusWords(statusCodeOf(group, matched));
 }
 
 interface Tally {
@@ -284,7 +290,11 @@ function matchedTypes(summary: BillingSummary): (group: LineGroup) => string | n
 }
 
 /** The summary's lines read, and its kinds of lines tallied by status and, within some, by name. */
-function talliesOf(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, string>) {
+function talliesOf(
+  summary: BillingSummary,
+  statuses: ReadonlyMap<LineGroup, string>,
+  codes: ReadonlyMap<LineGroup, LineStatusCode>,
+) {
   const byStatus = new Map<string, Tally>();
   const reasons = new Map<string, Tally>();
   const unknown = new Map<string, Tally>();
@@ -295,17 +305,14 @@ function talliesOf(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, str
   for (const group of summary.groups) {
     read += group.lines;
     const status = statuses.get(group) ?? "";
-    const kind = status.startsWith("bad row")
-      ? "bad rows"
-      : status.startsWith("not evaluated")
-        ? "not evaluated"
-        : status;
+    const code = codes.get(group) ?? "evaluated";
+    const kind = code === "bad-row" ? "bad rows" : code === "not-evaluated" ? "not evaluated" : status;
     add(byStatus, kind, group);
     if (status === NOT_COMPUTE) add(reasons, group.reason ?? NO_REASON, group);
     if (status === "unknown instance type")
       add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
-    if (kind === "bad rows") add(bad, status, group);
-    if (kind === "not evaluated") add(notEvaluated, status.replace(/^not evaluated: /, ""), group);
+    if (code === "bad-row") add(bad, status, group);
+    if (code === "not-evaluated") add(notEvaluated, statusReason(code, status), group);
     if (status === EVALUATED && group.placeWarning !== null) add(places, group.placeWarning, group);
   }
   return { read, byStatus, reasons, unknown, bad, notEvaluated, places };
@@ -341,9 +348,10 @@ export function billingAccount(
 ): BillingAccount {
   const matched = matchedTypes(summary);
   const statuses = new Map(summary.groups.map((group) => [group, statusOf(group, matched)]));
+  const codes = new Map(summary.groups.map((group) => [group, statusCodeOf(group, matched)]));
   const tallied: Tallied = {
     statuses,
-    tallies: talliesOf(summary, statuses),
+    tallies: talliesOf(summary, statuses, codes),
     coverage: billingCoverage(summary.groups, (group) => statusWithReason(group, statuses.get(group) ?? "")),
     notes: serviceNotes(summary.groups),
     gpus: gpusBothWays(summary.groups),

@@ -172,7 +172,7 @@ describe("the registry's tables agree", () => {
   });
 
   it("names in the classifying SQL exactly the methods the registry describes, in their rules' order", () => {
-    // The CASE written from the registry into sql/classify/billing_methods.sql (its `-- method rules` line)
+    // The CASE written from the registry into sql/classify/billing_methods.sql (its `-- @method rules` line)
     const sql = sqlQuery("classify/billing_methods.sql");
     const start = sql.indexOf("WHEN u.billing_line_kind = 'compute' THEN 'instance'");
     const end = sql.indexOf("END AS billing_method\n");

@@ -12,8 +12,7 @@
  *   German headers).
  */
 
-import { builtOncePer } from "../../support/builtOnce.js";
-import { sqlQuery } from "../queries.js";
+import type { DuckDBConnection } from "@duckdb/node-api";
 
 /** The formats' names (`--input`), in the order they are tried and listed: BILLING_FORMATS' keys. */
 export type BillingFormatName = "focus" | "cur" | "azure" | "gcp" | "oci";
@@ -122,8 +121,8 @@ export const usageQueryOf = (format: Pick<BillingFormat, "name">) =>
  * which keep the export's own columns and add each column below; the methods, the look-up and the
  * impacts read a line through these alone, never a format's own column. Declared once here: the
  * columns that differ line by line (LINE_COLUMNS), the recipe's table of docs/billing-code.md
- * (`npm run docs`) and the check of each format's queries (relationGaps, run before a line is
- * read) derive from it.
+ * (`npm run docs`) and the check of each format's queries on DuckDB (relationGaps, run before a
+ * line is read) derive from it.
  */
 
 /** A column of the line relation. */
@@ -308,41 +307,66 @@ export const RELATION_NUMBERS: ReadonlySet<string> = new Set(
   LINE_RELATION.filter((column) => column.type === "number").map((column) => column.name),
 );
 
+/** DuckDB's type of each type of the relation: its texts are VARCHAR, its numbers DOUBLE. */
+export const RELATION_DUCKDB_TYPES: Readonly<Record<RelationColumn["type"], string>> = {
+  text: "VARCHAR",
+  number: "DOUBLE",
+};
+
+/** The columns of a format's two queries as DuckDB made them (DESCRIBE), by name: their types. */
+export type DescribedRelation = Readonly<Record<RelationColumn["query"], ReadonlyMap<string, string>>>;
+
 /**
- * What a format's queries lack of the relation, each as a sentence naming the column and the query
- * that must give it; none for a format every stage can read. `texts`: the queries as the command
- * composes them (src/billing/queries.ts), read from sql/ unless given.
+ * What a format's queries lack of the relation, or give with another type, each as a sentence
+ * naming the column, the type it has and the query that must give it; none for a format every
+ * stage can read. `described`: the queries' relations as DuckDB made them (describedRelation), so
+ * that a name in a comment or a text named as a number is no column of the relation.
  */
-export function relationGaps(
-  format: Pick<BillingFormat, "name">,
-  texts: { readonly lines: string; readonly usage: string } = {
-    lines: sqlQuery(linesQueryOf(format)),
-    usage: sqlQuery(usageQueryOf(format)),
-  },
-): string[] {
+export function relationGaps(format: Pick<BillingFormat, "name">, described: DescribedRelation): string[] {
   const queries = { lines: linesQueryOf(format), usage: usageQueryOf(format) };
-  return LINE_RELATION.filter(
-    (column) => !new RegExp(`\\bAS ${column.name}\\b`).test(texts[column.query]),
-  ).map(
-    (column) =>
-      `the ${format.name} format maps no ${column.name} (sql/${queries[column.query]}: ${column.meaning})`,
-  );
+  return LINE_RELATION.flatMap((column) => {
+    const type = described[column.query].get(column.name);
+    const wanted = RELATION_DUCKDB_TYPES[column.type];
+    if (type === wanted) return [];
+    const what =
+      type === undefined
+        ? `maps no ${column.name}`
+        : `maps ${column.name} as ${type}, not ${wanted} (a ${column.type})`;
+    return [`the ${format.name} format ${what} (sql/${queries[column.query]}: ${column.meaning})`];
+  });
+}
+
+/** The view of each of a format's queries (src/billing/stages/classify.ts, createLineViews). */
+const RELATION_VIEWS: Readonly<Record<RelationColumn["query"], string>> = {
+  lines: "billing_lines",
+  usage: "billing_usage",
+};
+
+/** The columns and types DuckDB gives the views of a format's two queries (billing_lines, billing_usage). */
+export async function describedRelation(connection: DuckDBConnection): Promise<DescribedRelation> {
+  const described = async (view: string) =>
+    new Map(
+      (await connection.runAndReadAll(`DESCRIBE ${view}`))
+        .getRowObjects()
+        .map((row) => [String(row.column_name), String(row.column_type)] as const),
+    );
+  return { lines: await described(RELATION_VIEWS.lines), usage: await described(RELATION_VIEWS.usage) };
 }
 
 /**
- * Throws, before a line is read, where a format's queries lack a column of the relation, naming
- * each; checked once per format entry (a format that passed is not read again).
+ * Throws, before a line is read, where the views of a format's queries on `connection` lack a
+ * column of the relation or give it another type, naming each.
  */
-export const checkRelation: (format: Pick<BillingFormat, "name">) => void = builtOncePer(
-  (format: Pick<BillingFormat, "name">): true => {
-    const gaps = relationGaps(format);
-    if (gaps.length > 0)
-      throw new Error(
-        `billing: ${gaps.join("; ")}; every format maps its columns to the line relation (src/billing/formats/format.ts)`,
-      );
-    return true;
-  },
-);
+export async function checkRelation(
+  connection: DuckDBConnection,
+  format: Pick<BillingFormat, "name">,
+): Promise<void> {
+  const gaps = relationGaps(format, await describedRelation(connection));
+  if (gaps.length > 0)
+    throw new Error(
+      `billing: ${gaps.join("; ")}; every format maps its columns to the line relation (src/billing/formats/format.ts)`,
+    );
+}
 
 /** The recipe's table of the relation (docs/billing-code.md, `npm run docs`). */
 export function relationTable(): string {

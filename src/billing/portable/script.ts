@@ -14,7 +14,7 @@
 
 import type { Cell } from "../../duckdb/database.js";
 import { identifier } from "../../duckdb/database.js";
-import { checkRelation, LINE_COLUMNS, linesQueryOf, usageQueryOf } from "../formats/format.js";
+import { LINE_COLUMNS, linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   aliasedColumns,
   type BillingFormat,
@@ -129,7 +129,6 @@ const carried = (name: string) => `keys_${name}`;
  * exists; the units a bill spells beyond the documented ones are read by `tables --keys`.
  */
 function classifiedSteps(request: ScriptRequest, carryRegistry = false): Step[] {
-  checkRelation(request.format);
   const registry = new Map(carryRegistry ? REGISTRY_TABLES.map(({ name }) => [name, carried(name)]) : []);
   return [
     ...(carryRegistry

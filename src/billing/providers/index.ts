@@ -24,7 +24,7 @@ export function providerOf(id: string | null): BillingProvider | null {
   return BY_ID.get(id ?? "") ?? null;
 }
 
-/** The WHEN lines of a CASE giving a FOCUS line's provider from its name, lower case (`-- focus providers of <expression>`). */
+/** The WHEN lines of a CASE giving a FOCUS line's provider from its name, lower case (`-- @focus providers of <expression>`). */
 export function focusProvidersSql(indent: string, name: string): string {
   return PROVIDERS.map(
     (provider) =>

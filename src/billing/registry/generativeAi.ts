@@ -113,7 +113,7 @@ const MODEL_PATTERNS: Readonly<Record<string, string>> = Object.fromEntries(
 );
 
 /**
- * The SQL of the line marked `-- generative-ai model of <alias>`: `billing_ai_name`, the model a
+ * The SQL of the line marked `-- @generative-ai model of <alias>`: `billing_ai_name`, the model a
  * line of a generative-AI service names, the provider's pattern's group as the bill writes it (''
  * when none matches, or for another service's line: no pattern is read on those).
  */
@@ -134,7 +134,7 @@ export function aiNameSql(indent: string, alias: string): string {
 }
 
 /**
- * The SQL of the line marked `-- generative-ai spelling of <alias>`: `billing_ai_model`, the
+ * The SQL of the line marked `-- @generative-ai spelling of <alias>`: `billing_ai_model`, the
  * spelling (aiSpelling) of the view's `billing_ai_name`, by nested REPLACE (every engine has it),
  * which the table billing_ai_models is joined on.
  */

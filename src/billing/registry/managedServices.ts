@@ -57,7 +57,7 @@ export function catalogueSize(service: CatalogueService, name: string): Catalogu
 
 /**
  * The WHEN lines of a CASE giving a line its catalogue service (sql/classify/billing_methods.sql,
- * `-- catalogue services of <alias>`): its provider's, its text naming the service, billed in hours
+ * `-- @catalogue services of <alias>`): its provider's, its text naming the service, billed in hours
  * of a whole thing (no vCPU or GPU counted).
  */
 export function catalogueServicesSql(indent: string, name: string): string {
@@ -79,7 +79,7 @@ function sizeExpression(service: CatalogueService, name: string): string {
   return `REPLACE(COALESCE(REGEXP_EXTRACT(${name}.billing_usage_text, '${service.sizeIn}', 1), ''), ' ', '')`;
 }
 
-/** The WHEN lines of a CASE over a line's catalogue service giving its size (`-- catalogue sizes of <alias>`). */
+/** The WHEN lines of a CASE over a line's catalogue service giving its size (`-- @catalogue sizes of <alias>`). */
 export function catalogueSizesSql(indent: string, name: string): string {
   return CATALOGUE.map(
     (service) => `${indent}WHEN '${service.id}' THEN ${sizeExpression(service, name)}`,
@@ -88,7 +88,7 @@ export function catalogueSizesSql(indent: string, name: string): string {
 
 /**
  * The WHEN lines giving the servers one billed hour of a size stands for, its nodes × its share, where
- * not 1 (`-- catalogue copies of <alias>`).
+ * not 1 (`-- @catalogue copies of <alias>`).
  */
 export function catalogueCopiesSql(indent: string, name: string): string {
   return CATALOGUE.flatMap((service) =>

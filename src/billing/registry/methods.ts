@@ -274,7 +274,7 @@ const LAMBDA_VCPUS_PER_GB = 1024 / 1769;
  * kind"): a Kubernetes control plane's hours (EKS, AKS, GKE, OKE) by the servers behind it, and the
  * charges for no hardware of their own — an IP address, a DNS zone and its queries, keys and
  * secrets — each with a reason true to its line. They are held here among the methods and rules (BILLING_METHODS, LINE_RULES); the control planes' nodes and notes are written into sql/classify/billing_methods.sql
- * at its lines `-- control plane nodes of <alias>` and `-- control plane notes of <alias>`.
+ * at its lines `-- @control plane nodes of <alias>` and `-- @control plane notes of <alias>`.
  */
 
 /** The method of a control plane's hours. */
@@ -300,7 +300,7 @@ export function controlPlaneRule(): Condition {
   return all(unit("hour"), any(...CONTROL_PLANES.map(planeMatch)));
 }
 
-/** The WHEN lines giving the nodes of a control plane's hour (`-- control plane nodes of <alias>`). */
+/** The WHEN lines giving the nodes of a control plane's hour (`-- @control plane nodes of <alias>`). */
 export function controlPlaneNodesSql(indent: string, name: string): string {
   return CONTROL_PLANES.map(
     (plane) => `${indent}WHEN ${conditionSql(planeMatch(plane), name)} THEN ${plane.nodes.toFixed(1)}`,
@@ -313,7 +313,7 @@ export function controlPlaneNote(plane: ControlPlane): string {
   return `${CONTROL_PLANE}: ${plane.name}, ${plane.nodes} node${plane.nodes === 1 ? "" : "s"} an hour (${plane.source}), each ${vcpus} vCPUs and ${memoryGib} GiB: their size not published, an assumption of the registry`;
 }
 
-/** The WHEN lines giving a control plane's line its warning (`-- control plane notes of <alias>`). */
+/** The WHEN lines giving a control plane's line its warning (`-- @control plane notes of <alias>`). */
 export function controlPlaneNotesSql(indent: string, name: string): string {
   return CONTROL_PLANES.map(
     (plane) => `${indent}WHEN ${conditionSql(planeMatch(plane), name)} THEN '${controlPlaneNote(plane)}'`,
@@ -723,7 +723,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
  * ChargeCategory, CUR line_item_line_item_type, Azure ChargeType, Google cost_type: the format's
  * usage query's billing_charge), and what the coverage sets aside as a charge carrying no hardware
  * (src/billing/stages/summarise.ts, the usage's share): each written into
- * sql/classify/billing_methods.sql at its line `-- charge reasons of <alias>`.
+ * sql/classify/billing_methods.sql at its line `-- @charge reasons of <alias>`.
  */
 
 /** A kind of charge that is not usage: the reason its lines have no method, and the coverage's name of it. */
@@ -754,7 +754,7 @@ export const CHARGE_REASONS: readonly ChargeReason[] = [
 /** Why a known service no method estimates has none (support, a registrar): set aside as support. */
 export const SUPPORT_REASON = "no hardware (support)";
 
-/** The WHEN lines giving a line of each charge its reason (`-- charge reasons of <alias>`). */
+/** The WHEN lines giving a line of each charge its reason (`-- @charge reasons of <alias>`). */
 export function chargeReasonsSql(indent: string, alias: string): string {
   return CHARGE_REASONS.map(
     (row) => `${indent}WHEN ${alias}.billing_charge = '${row.charge}' THEN '${row.reason}'`,
@@ -886,7 +886,7 @@ export function classifyingRules(methods: readonly BillingMethod[] = BILLING_MET
 
 /**
  * The WHEN lines of the CASE giving a line its method (sql/classify/billing_methods.sql's line marked
- * `-- method rules`), each rule at `indent`, its condition's lines below its first indented as written.
+ * `-- @method rules`), each rule at `indent`, its condition's lines below its first indented as written.
  */
 export function methodRulesSql(indent: string, methods: readonly BillingMethod[] = BILLING_METHODS): string {
   return classifyingRules(methods)
@@ -902,7 +902,7 @@ export function methodRulesSql(indent: string, methods: readonly BillingMethod[]
 
 /**
  * The WHEN lines giving a line without a method the reason of the rule that gave it none (the
- * line marked `-- no method reasons of <alias>` in sql/classify/billing_methods.sql), in the rules'
+ * line marked `-- @no method reasons of <alias>` in sql/classify/billing_methods.sql), in the rules'
  * order, each condition read over the view `alias`.
  */
 export function noMethodReasonsSql(indent: string, alias: string): string {

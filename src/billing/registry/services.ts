@@ -21,7 +21,7 @@ export type { Deployment, KnownService, StorageMethod, StorageService } from "..
  * ServiceName, Azure MeterCategory, Google Cloud service, Oracle service; joined as the table
  * billing_storage_services) and by the words of the line's meter, SKU or usage type
  * (STORAGE_TEXTS: a volume type on hard disks, a redundancy, a deployment's copies; written into
- * sql/classify/billing_methods.sql at its lines `-- storage media of <alias>` and `-- storage copies
+ * sql/classify/billing_methods.sql at its lines `-- @storage media of <alias>` and `-- @storage copies
  * of <alias>`). A line's own words come before its service's.
  *
  * Sources: Cloud Carbon Footprint's replication factors per AWS service ("Replication Factors");
@@ -92,8 +92,8 @@ export function storageTextsSql(indent: string, alias: string, give: "media" | "
 
 /**
  * The WHEN lines of a CASE over the deployments, at `indent`: over the view `alias`'s line text,
- * each giving its copies (`copies`, the line marked `-- deployment copies of <alias>`) or an
- * instance line's warning naming them (`warning`, `-- deployment warnings of <alias>`).
+ * each giving its copies (`copies`, the line marked `-- @deployment copies of <alias>`) or an
+ * instance line's warning naming them (`warning`, `-- @deployment warnings of <alias>`).
  */
 export function deploymentWhensSql(indent: string, alias: string, give: "copies" | "warning"): string {
   return DEPLOYMENTS.map((deployment) => {

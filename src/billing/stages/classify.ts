@@ -413,13 +413,14 @@ export async function createLineViews(
   await connection.run(
     `CREATE OR REPLACE VIEW billing_export AS SELECT *${replace}${rename}, ${key}${exportAddedColumns(source.format, filed, hint, read, true)} FROM ${source.from}`,
   );
-  // The format's queries give every column of the line relation, or the run stops here, naming it
-  checkRelation(source.format);
   await connection.run(`CREATE OR REPLACE VIEW billing_lines AS ${sqlQuery(linesQueryOf(source.format))}`);
   const usage = sqlQuery(usageQueryOf(source.format));
   await connection.run(
     `CREATE OR REPLACE VIEW billing_usage AS ${source.numbersChecked === true ? usage : checkedUsageQuery(usage)}`,
   );
+  // The format's views give every column of the line relation with its type (DESCRIBE), or the
+  // run stops here, naming it
+  await checkRelation(connection, source.format);
   await connection.run(
     `CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("classify/billing_methods.sql")}`,
   );

@@ -10,6 +10,7 @@ import { identifier } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { BillingStrictStop } from "../errors.js";
 import { LINE_COLUMNS } from "../formats/format.js";
+import { type LineStatusCode, lineStatusCode, problemStatusSql, statusWords } from "../lineStatus.js";
 import { gridLinesQueries, impactsQuery, sqlQuery } from "../queries.js";
 import {
   BOUND_SQL,
@@ -28,6 +29,8 @@ export interface LineGroup {
   readonly instanceType: string | null;
   readonly place: string | null;
   readonly problem: string | null;
+  /** The status its problem gives it (src/billing/lineStatus.ts); null without a problem. */
+  readonly problemStatus: LineStatusCode | null;
   readonly lines: number;
   readonly hours: number;
   /** How its lines use hardware (sql/classify/billing_methods.sql); null for none. */
@@ -81,7 +84,7 @@ export async function evaluateKinds(
 
 /** --strict's stop, before anything is written, when a kind of lines is a bad row. */
 function stopAtBadRows(groups: readonly LineGroup[]): void {
-  const bad = groups.filter((group) => group.problem?.startsWith("bad row") ?? false);
+  const bad = groups.filter((group) => group.problemStatus === "bad-row");
   if (bad.length === 0) return;
   const lines = bad.reduce((sum, group) => sum + group.lines, 0);
   throw new BillingStrictStop(
@@ -96,6 +99,9 @@ function stopAtBadRows(groups: readonly LineGroup[]): void {
  * groups read into the process (bench/README.md, "Billing exports").
  */
 const NAMES_KEPT = 1_000;
+
+/** The reason of the problems past NAMES_KEPT, summed under their status (`bad row: other reasons`). */
+const OTHER_REASONS = "other reasons";
 
 /** The sums of a group of lines, exact (src/duckdb/exactSum.ts): none depends on DuckDB's threads. */
 const GROUP_SUMS = ["hours", "method_quantity", "cost", "billed_cost"];
@@ -114,6 +120,7 @@ const kindsQuery =
     COALESCE(cost, 0) AS cost, COALESCE(billed_cost, 0) AS billed_cost)
   FROM (${finishedSums(
     `SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
+       ${problemStatusSql("billing_problem_code")} AS billing_problem_status,
        method AS billing_method, billing_method_key, billing_service, billing_place_warning,
        CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
        CASE WHEN billing_method = 'accelerator' THEN billing_method_warning END AS billing_gpu_note,
@@ -134,9 +141,10 @@ const groupsQuery = (): string =>
        ELSE 'other instance types' END AS billing_instance_type,
      k.billing_place,
      CASE WHEN k.billing_problem IS NULL OR p.rank <= ${NAMES_KEPT} THEN k.billing_problem
-       WHEN k.billing_problem LIKE 'bad row%' THEN 'bad row: other reasons'
-       WHEN k.billing_problem LIKE 'not evaluated%' THEN 'not evaluated: other reasons'
-       ELSE k.billing_problem END AS billing_problem,
+       WHEN k.billing_problem_status IN ('bad-row', 'not-evaluated') THEN CASE k.billing_problem_status
+         WHEN 'bad-row' THEN '${statusWords("bad-row", OTHER_REASONS)}'
+         ELSE '${statusWords("not-evaluated", OTHER_REASONS)}' END
+       ELSE k.billing_problem END AS billing_problem, k.billing_problem_status,
      k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason, k.billing_gpu_note,
      CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
      SUM(k.lines)::DOUBLE AS lines, ${exactSumParts("k.hours", "hours")},
@@ -180,6 +188,8 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     instanceType: text(row.billing_instance_type),
     place: text(row.billing_place),
     problem: text(row.billing_problem),
+    problemStatus:
+      row.billing_problem_status === null ? null : lineStatusCode(String(row.billing_problem_status)),
     lines: Number(row.lines),
     hours: Number(row.hours),
     method: text(row.billing_method),
