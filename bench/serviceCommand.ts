@@ -19,7 +19,7 @@ export function shippedHeapMb(): number {
 
 /**
  * The variables `npm start` sets for node (the `NAME=value` words before `exec node`): NODE_ENV,
- * and glibc's malloc settings that bound the native memory (docs/operations.md, "Memory").
+ * and glibc's malloc settings that bound the native memory (docs/operations.md, "Native memory").
  */
 export function serviceVariables(): Record<string, string> {
   const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
