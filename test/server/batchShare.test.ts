@@ -6,6 +6,7 @@
  */
 
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/serviceConfig.js";
@@ -54,6 +55,35 @@ function openBatch(port: number, localAddress: string): Promise<BatchAnswer & { 
     // A refused batch's connection is closed while its body may still be open: not an error here.
     request.on("error", (error) => reject(error));
     body.pipe(request);
+  });
+}
+
+/**
+ * A batch sent whole from `localAddress` before a byte of its answer is read (as Python's urllib
+ * sends): the answer's status line, or the error that ended the connection first (a reset).
+ */
+function wholeBatch(port: number, localAddress: string, body: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "127.0.0.1", port, localAddress });
+    socket.pause();
+    let text = "";
+    socket.on("error", (error) =>
+      resolve(text === "" ? ((error as NodeJS.ErrnoException).code ?? "error") : text),
+    );
+    socket.write(
+      `POST /v1/batch HTTP/1.1\r\nhost: service\r\ncontent-type: application/x-ndjson\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n`,
+    );
+    socket.write(body, () => {
+      // Sent whole: only now is the answer read
+      socket.on("data", (chunk: Buffer) => {
+        text += chunk;
+        if (text.includes("\r\n\r\n") && text.includes("}")) {
+          resolve(text);
+          socket.destroy();
+        }
+      });
+      socket.resume();
+    });
   });
 }
 
@@ -107,5 +137,20 @@ describe("each address's share of the batch slots, at the shipped defaults", () 
       expect(lines).toHaveLength(2);
       expect(JSON.parse(lines[1])).toMatchObject({ summary: { lines: 1, ok: 1 } });
     }
+  });
+
+  it("a client past its share sending a large batch whole before reading reads its 503, the connection not reset", async () => {
+    const held = await Promise.all(
+      Array.from({ length: shipped.MAX_BATCHES_PER_CLIENT }, () => openBatch(server.port, "127.0.0.20")),
+    );
+    expect(held.map(({ status }) => status)).toEqual(Array(shipped.MAX_BATCHES_PER_CLIENT).fill(200));
+    // 8 MiB of lines: far more than the sockets' buffers hold, so an unread body would reset the connection
+    const body = LINE.repeat(Math.ceil((8 * 1024 * 1024) / LINE.length));
+    const refused = await wholeBatch(server.port, "127.0.0.20", body);
+    expect(refused).toMatch(/^HTTP\/1\.1 503 /);
+    expect(refused).toMatch(/\r\nretry-after: 1\r\n/i);
+    expect(refused).toContain("MAX_BATCHES_PER_CLIENT");
+    for (const batch of held) batch.end();
+    await Promise.all(held.map(({ text }) => text));
   });
 });

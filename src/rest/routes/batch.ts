@@ -11,7 +11,9 @@ import type { RestResponse } from "../restRoute.js";
  * it arrives and never whole: the route stands outside the whole-body reading of the other
  * routes. At most `maxConcurrent` batches run at once, and at most `maxPerClient` of one client
  * (its address), so that one client cannot hold every slot; past either, 503 with Retry-After
- * naming which.
+ * naming which. A refusal is answered while the body still arrives, which the HTTP layer reads
+ * and drops within bounds (src/http/limits/delivery.ts), so a client that sends its whole body
+ * before reading reads it.
  */
 
 export const BATCH_PATH = "/v1/batch";
@@ -85,7 +87,7 @@ async function* utf8(pieces: AsyncIterable<string>): AsyncGenerator<Uint8Array> 
 const busy = (detail: string): BatchReply =>
   jsonReply(
     { status: 503, body: { detail } },
-    { "retry-after": String(RETRY_AFTER_SECONDS), connection: "close" },
+    { "retry-after": String(RETRY_AFTER_SECONDS) },
   );
 
 /**
@@ -166,7 +168,7 @@ export function createBatchRoute(options: BatchRouteOptions) {
   const take = batchSlots(options);
   return (request: BatchRequest): BatchReply => {
     const edition = batchEdition(request.url, options.editions);
-    if ("refused" in edition) return jsonReply(edition.refused, { connection: "close" });
+    if ("refused" in edition) return jsonReply(edition.refused);
     const slot = take(request.client);
     if ("refused" in slot) return busy(slot.refused);
     const { release } = slot;
