@@ -85,10 +85,7 @@ async function* utf8(pieces: AsyncIterable<string>): AsyncGenerator<Uint8Array> 
 
 /** The 503 of a batch refused for lack of room, its detail naming the bound. */
 const busy = (detail: string): BatchReply =>
-  jsonReply(
-    { status: 503, body: { detail } },
-    { "retry-after": String(RETRY_AFTER_SECONDS) },
-  );
+  jsonReply({ status: 503, body: { detail } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
 
 /**
  * The batch slots: all clients' together and each client's. `take` answers the slot's release,
