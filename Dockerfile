@@ -39,7 +39,11 @@ RUN npm ci --omit=dev --omit=optional --ignore-scripts --no-audit --no-fund && n
 #    manifests (deploy/deployment.yaml's emptyDir, compose.yaml's tmpfs), the root file system
 #    being read-only; test/deploy/manifests.test.ts checks every file the command reads is here.
 FROM ${NODE_IMAGE} AS runtime
+# NODE_ENV and glibc's malloc settings: npm start's variables, word for word
+# (test/server/memorySettings.test.ts; why: docs/operations.md, "Native memory").
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
     PORT=8080
 WORKDIR /app
 COPY package.json ./

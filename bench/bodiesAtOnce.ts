@@ -23,7 +23,7 @@ import { createInterface } from "node:readline";
 import { firePhase, PHASES } from "../test/support/bodiesAtOnce.js";
 import { containerLimits } from "../test/support/containerLimits.js";
 import { residentMemoryMb, shippedDeployment } from "./admission.js";
-import { serviceArguments } from "./serviceCommand.js";
+import { serviceArguments, serviceVariables } from "./serviceCommand.js";
 
 /** The heap in use, as /metrics reads it (`nodejs_heap_size_used_bytes`), in MB; 0 when it does not answer. */
 async function heapUsedMb(port: number): Promise<number> {
@@ -43,7 +43,7 @@ const child = spawn(command, args, {
   env: {
     ...process.env,
     ...env,
-    NODE_ENV: "production",
+    ...serviceVariables(),
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",

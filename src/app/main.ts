@@ -338,6 +338,7 @@ function batchRouteOf(config: Config, { service, rest, stopping }: BatchParts) {
     editions: restEditions(service),
     maxLineBytes: limits.maxBodyBytes,
     maxConcurrent: config.MAX_CONCURRENT_BATCHES,
+    maxPerClient: config.MAX_BATCHES_PER_CLIENT,
     bodyLimits: limits,
     lineTimeoutMs: limits.bodyTimeoutMs,
     stopping,

@@ -237,6 +237,16 @@ export const SETTINGS = {
     "batches (`POST /v1/batch`) evaluated at once; another gets `503` with `Retry-After`",
   ),
   /**
+   * Half of the default MAX_CONCURRENT_BATCHES: one address running batches back to back leaves
+   * the other half to the rest. Behind a proxy every client is the proxy's address: set it to
+   * MAX_CONCURRENT_BATCHES there (docs/limits.md, "Each client's share").
+   */
+  MAX_BATCHES_PER_CLIENT: whole(
+    [1, 1024],
+    2,
+    "batches one client (its connection's address; an IPv6 address's /64) has running at once, within `MAX_CONCURRENT_BATCHES`; past it `503` + `Retry-After` naming it",
+  ),
+  /**
    * A parsed document keeps every token, ~300 bytes each (src/http/documentCache.ts): 32 MiB holds
    * hundreds of ordinary queries or five of the densest legal documents (20,000 tokens).
    */

@@ -103,7 +103,7 @@ async function deliver(
   // (A 408 or 414 closes its connection on purpose: the body is not awaited.)
   const bodyArriving = !request.complete && sent.headers.connection !== "close";
   if (bodyArriving && (typeof sent.body === "string" || sent.body instanceof Uint8Array)) {
-    await sendWhileBodyArrives(request, response, sent);
+    await sendWhileBodyArrives(request, response, sent, bodyTimeoutMs);
   } else {
     await send(request, response, sent, parts.compressionMinBytes, turnBatch);
   }

@@ -1,4 +1,5 @@
 import type { HeapAdmission } from "../support/steppedJson.js";
+import { clientOf } from "./clientAddress.js";
 import type { Execution } from "./limits/execution.js";
 import type { Reply } from "./reply.js";
 import type { Answer, Hold } from "./route.js";
@@ -11,6 +12,8 @@ import type { Answer, Hold } from "./route.js";
 /** A streaming route's answer to one request. */
 export type StreamingReply = (request: {
   readonly url: string;
+  /** The client it is counted to (its connection's address, src/http/clientAddress.ts). */
+  readonly client: string;
   readonly body: AsyncIterable<Uint8Array>;
   /** Aborted when the client goes away. */
   readonly signal: AbortSignal;
@@ -48,6 +51,7 @@ export function streamingAnswer(reply: StreamingReply, execution?: Execution): A
   return async ({ request, path, requestId, cancellation }) =>
     reply({
       url: request.url ?? path,
+      client: clientOf(request),
       body: request,
       signal: cancellation.signal,
       requestId,

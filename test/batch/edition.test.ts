@@ -28,12 +28,14 @@ async function batch(url: string, lines: readonly unknown[]) {
     editions: restEditions(app.service),
     maxLineBytes: 1 << 20,
     maxConcurrent: 1,
+    maxPerClient: 1,
     bodyLimits: { maxNestingDepth: 32, maxListLength: 100, maxFleetItems: 10_000 },
     lineTimeoutMs: 10_000,
     stopping: new AbortController().signal,
   });
   const reply = route({
     url,
+    client: "127.0.0.1",
     body: Readable.from([lines.map((line) => JSON.stringify(line)).join("\n")]),
     signal: new AbortController().signal,
     requestId: "test",

@@ -212,6 +212,7 @@ describe("the Deployment's shutdown and memory (docs/limits.md)", () => {
       "ADMISSION_QUEUE_LENGTH",
       "MAX_BODY_BYTES_IN_FLIGHT",
       "MAX_BODY_BYTES_PER_CLIENT",
+      "MAX_BATCHES_PER_CLIENT",
       "BODY_MIN_BYTES_PER_WINDOW",
       "SHUTDOWN_DRAIN_MS",
     ]) {

@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { shippedDeployment } from "../../bench/admission.js";
-import { serviceArguments } from "../../bench/serviceCommand.js";
+import { serviceArguments, serviceVariables } from "../../bench/serviceCommand.js";
 import { firePhase, PHASES, type ShotAnswer } from "../support/bodiesAtOnce.js";
 import { SERVER_BUNDLE } from "../support/bundle.js";
 import { type Contained, containerLimits } from "../support/containerLimits.js";
@@ -59,7 +59,7 @@ describe("legal bodies at once in compose.yaml's limits: 1 GiB of memory, npm st
     limits = containerLimits("tmpfs");
     // Any free port: the manifest's 8080 may be another test's on a shared machine
     service = startService(
-      { ...shippedDeployment().env, PORT: "0", TMPDIR: limits.tmp },
+      { ...serviceVariables(), ...shippedDeployment().env, PORT: "0", TMPDIR: limits.tmp },
       limits.command(SHIPPED),
     );
     port = portOf((await service.waitFor(/^listening on /))[0]);

@@ -14,7 +14,7 @@ import { once } from "node:events";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { serviceArguments } from "../../bench/serviceCommand.js";
+import { serviceArguments, serviceVariables } from "../../bench/serviceCommand.js";
 import { EDITION_IDS } from "../../src/editions/index.js";
 import { folderBytes } from "../../src/evaluationProcess/runFolder.js";
 import { FILE_EVALUATION_BOUNDS } from "../../src/service/fileEvaluation.js";
@@ -48,7 +48,7 @@ const SHIPPED = [
 /** The service in the limits, and what it answers. */
 function contained(tmp: "tmpfs" | "disk") {
   const limits = containerLimits(tmp);
-  const service = startService({ TMPDIR: limits.tmp }, limits.command(SHIPPED));
+  const service = startService({ ...serviceVariables(), TMPDIR: limits.tmp }, limits.command(SHIPPED));
   return { limits, service };
 }
 

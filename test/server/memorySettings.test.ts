@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { serviceArguments } from "../../bench/serviceCommand.js";
+import { serviceArguments, serviceEnvironment, serviceVariables } from "../../bench/serviceCommand.js";
 import { SERVER_BUNDLE } from "../support/bundle.js";
 import { graphqlCall, send } from "../support/http.js";
 import { portOf, serviceStarter } from "../support/process.js";
@@ -32,6 +32,19 @@ function dockerEntryPoint(): string[] {
     .split("\n")
     .find((l) => l.startsWith("ENTRYPOINT "));
   return JSON.parse((line ?? "ENTRYPOINT []").slice("ENTRYPOINT ".length));
+}
+
+/** The variables the image's ENV sets (`NAME=value` words of its ENV instructions). */
+function dockerVariables(): Record<string, string> {
+  const text = read("Dockerfile").replace(/\\\n/g, " ");
+  const words = text
+    .split("\n")
+    .filter((line) => line.startsWith("ENV "))
+    .flatMap((line) => line.slice("ENV ".length).split(/\s+/))
+    .filter((word) => word.includes("="));
+  return Object.fromEntries(
+    words.map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),
+  );
 }
 
 /** The container memory limits the manifests give, in MiB. */
@@ -65,6 +78,17 @@ describe("node's flags: one description, the same everywhere", () => {
     expect(heapFlagMb(flags)).toBe(768);
     expect(dockerEntryPoint()).toEqual(["node", ...flags, "dist/bundle/server.mjs"]);
     expect(serviceArguments()).toEqual([...flags, "dist/bundle/server.mjs"]);
+  });
+
+  it("the image and the bench set npm start's variables: NODE_ENV and glibc's malloc bounds", () => {
+    const variables = serviceVariables();
+    expect(variables).toEqual({
+      NODE_ENV: "production",
+      MALLOC_ARENA_MAX: "2",
+      MALLOC_MMAP_THRESHOLD_: "1048576",
+    });
+    expect(dockerVariables()).toMatchObject(variables);
+    expect(serviceEnvironment(8080)).toMatchObject(variables);
   });
 
   it("the heap leaves the container a margin, in the Deployment and compose.yaml, and nothing overrides it", () => {
@@ -117,7 +141,7 @@ const batchBody = (lines: number) =>
 describe("a modest mixed load, counted not timed, with npm start's flags", () => {
   it("fleets, batches and singles at once: every answer right, peak resident memory within 768 MB", async () => {
     // The service as npm start runs it: its flags and a bundle (the suite's, built as `npm run build` builds).
-    const started = service({}, [process.execPath, ...startFlags(), SERVER_BUNDLE]);
+    const started = service(serviceVariables(), [process.execPath, ...startFlags(), SERVER_BUNDLE]);
     const port = portOf((await started.waitFor(/^listening on http:\/\//))[0]);
     const pid = started.child.pid as number;
     const fleets = async (rounds: number) => {

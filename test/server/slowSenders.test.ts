@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { shippedDeployment } from "../../bench/admission.js";
-import { serviceArguments } from "../../bench/serviceCommand.js";
+import { serviceArguments, serviceVariables } from "../../bench/serviceCommand.js";
 import { SERVER_BUNDLE } from "../support/bundle.js";
 import { type Contained, containerLimits } from "../support/containerLimits.js";
 import { portOf, startService } from "../support/process.js";
@@ -60,7 +60,10 @@ describe("slow senders in compose.yaml's limits: 1 GiB of memory, npm start's 76
     shipped = shippedDeployment().env;
     limits = containerLimits("tmpfs");
     // Any free port: the manifest's 8080 may be another test's on a shared machine
-    service = startService({ ...shipped, ...PACE, PORT: "0", TMPDIR: limits.tmp }, limits.command(SHIPPED));
+    service = startService(
+      { ...serviceVariables(), ...shipped, ...PACE, PORT: "0", TMPDIR: limits.tmp },
+      limits.command(SHIPPED),
+    );
     port = portOf((await service.waitFor(/^listening on /))[0]);
   }, WAIT_MS);
 

@@ -52,13 +52,26 @@ function waitingWrites(response: ServerResponse, stalled: () => void, timeoutMs:
 }
 
 /**
+ * Bytes of a refused body read and dropped while its answer waits (a refusal of the batch route,
+ * whose body no readBody bounds), the body's upload time bounding it as well: past either, the
+ * connection goes.
+ */
+const DROPPED_BYTES_WHILE_ANSWERING = 64 * 1024 * 1024;
+
+/**
  * An answer sent while the request's body is still arriving (a refusal: 413, 503): written at
- * once, but ended only once the rest of the body is read (and dropped, within the bounds of
- * readBody). Ending it sooner lets node close the connection with the body unread — always so
+ * once, but ended only once the rest of the body is read and dropped, at most
+ * DROPPED_BYTES_WHILE_ANSWERING within `timeoutMs` (a REST or GraphQL body also within the bounds
+ * of readBody). Ending it sooner lets node close the connection with the body unread — always so
  * when the client sent `Connection: close` —, and the kernel then resets it, dropping the
  * answer before a client that reads only once it has sent (Python's urllib) reads it.
  */
-export async function sendWhileBodyArrives(request: IncomingMessage, response: ServerResponse, reply: Reply) {
+export async function sendWhileBodyArrives(
+  request: IncomingMessage,
+  response: ServerResponse,
+  reply: Reply,
+  timeoutMs: number,
+) {
   const body = reply.body as string | Uint8Array;
   response.writeHead(reply.status, {
     ...reply.headers,
@@ -66,11 +79,19 @@ export async function sendWhileBodyArrives(request: IncomingMessage, response: S
   });
   response.write(body);
   if (!request.complete && !request.destroyed) {
+    let dropped = 0;
+    const timer = setTimeout(() => request.socket?.destroy(), timeoutMs);
+    timer.unref();
+    request.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > DROPPED_BYTES_WHILE_ANSWERING) request.socket?.destroy();
+    });
     request.resume();
     await new Promise<void>((resolve) => {
       request.once("end", resolve);
       request.once("close", resolve);
     });
+    clearTimeout(timer);
   }
   response.end();
 }

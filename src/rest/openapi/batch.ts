@@ -41,7 +41,8 @@ const BATCH_RESPONSES = {
     content: { "application/json": { schema: { $ref: "#/components/schemas/HTTPValidationError" } } },
   },
   "503": {
-    description: "MAX_CONCURRENT_BATCHES batches are running; retry after the Retry-After header's seconds",
+    description:
+      "MAX_CONCURRENT_BATCHES batches are running, or this client's MAX_BATCHES_PER_CLIENT; retry after the Retry-After header's seconds",
     headers: { "Retry-After": { schema: { type: "integer" } } },
     content: {
       "application/json": { schema: { type: "object", properties: { detail: { type: "string" } } } },
@@ -58,7 +59,8 @@ export function batchOperation(editions: DescribedEditions) {
       "Each line is a request to a single /v1 route, answered exactly as that route answers it (a bad line " +
       "never fails the others); the answer streams while the body is still arriving, so a client reads as it " +
       "sends. No limit on the number of lines; each line is bounded as a single request's body (MAX_BODY_BYTES). " +
-      "At most MAX_CONCURRENT_BATCHES batches run at once (503 with Retry-After beyond).",
+      "At most MAX_CONCURRENT_BATCHES batches run at once, MAX_BATCHES_PER_CLIENT of one client address " +
+      "(503 with Retry-After beyond).",
     tags: ["batch"],
     parameters: [
       editionParameter(

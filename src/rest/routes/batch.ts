@@ -9,7 +9,11 @@ import type { RestResponse } from "../restRoute.js";
  * `POST /v1/batch`: an NDJSON body of single-route requests, answered in NDJSON as its lines are
  * evaluated (src/batch), each line by the shim's own dispatch, in-process. The body is read as
  * it arrives and never whole: the route stands outside the whole-body reading of the other
- * routes. At most `maxConcurrent` batches run at once; past that, 503 with Retry-After.
+ * routes. At most `maxConcurrent` batches run at once, and at most `maxPerClient` of one client
+ * (its address), so that one client cannot hold every slot; past either, 503 with Retry-After
+ * naming which. A refusal is answered while the body still arrives, which the HTTP layer reads
+ * and drops within bounds (src/http/limits/delivery.ts), so a client that sends its whole body
+ * before reading reads it.
  */
 
 export const BATCH_PATH = "/v1/batch";
@@ -20,6 +24,8 @@ const RETRY_AFTER_SECONDS = 1;
 interface BatchRequest {
   /** Path and query string. */
   readonly url: string;
+  /** The client the batch is counted to (its connection's address). */
+  readonly client: string;
   /** The request's bytes, as they arrive. */
   readonly body: AsyncIterable<Uint8Array>;
   /** Aborted when the client goes away: no further line is evaluated. */
@@ -54,6 +60,8 @@ interface BatchRouteOptions {
   readonly maxLineBytes: number;
   /** Batches running at once (MAX_CONCURRENT_BATCHES). */
   readonly maxConcurrent: number;
+  /** Batches one client runs at once (MAX_BATCHES_PER_CLIENT). */
+  readonly maxPerClient: number;
   /** The bounds of a line's body (the single routes'). */
   readonly bodyLimits: BodyLimits;
   /** Time to wait for each next whole line (BODY_TIMEOUT_MS). */
@@ -75,15 +83,44 @@ async function* utf8(pieces: AsyncIterable<string>): AsyncGenerator<Uint8Array> 
   for await (const piece of pieces) yield Buffer.from(piece);
 }
 
-/** The 503 of a batch refused for lack of room. */
-const busy = (maxConcurrent: number): BatchReply =>
-  jsonReply(
-    {
-      status: 503,
-      body: { detail: `${maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)` },
-    },
-    { "retry-after": String(RETRY_AFTER_SECONDS), connection: "close" },
-  );
+/** The 503 of a batch refused for lack of room, its detail naming the bound. */
+const busy = (detail: string): BatchReply =>
+  jsonReply({ status: 503, body: { detail } }, { "retry-after": String(RETRY_AFTER_SECONDS) });
+
+/**
+ * The batch slots: all clients' together and each client's. `take` answers the slot's release,
+ * or the refusal's detail naming the bound that is full (the client's share first: it is the one
+ * that client can do something about).
+ */
+function batchSlots({
+  maxConcurrent,
+  maxPerClient,
+}: Pick<BatchRouteOptions, "maxConcurrent" | "maxPerClient">) {
+  const perClient = new Map<string, number>();
+  let running = 0;
+  return (client: string): { release: () => void } | { refused: string } => {
+    const held = perClient.get(client) ?? 0;
+    if (held >= maxPerClient)
+      return {
+        refused: `this client has ${held} batches running, its share (MAX_BATCHES_PER_CLIENT)`,
+      };
+    if (running >= maxConcurrent)
+      return { refused: `${maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)` };
+    running += 1;
+    perClient.set(client, held + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        running -= 1;
+        const left = (perClient.get(client) ?? 1) - 1;
+        if (left === 0) perClient.delete(client);
+        else perClient.set(client, left);
+      },
+    };
+  };
+}
 
 /**
  * The batch's edition, resolved once here at its edge (its last `edition` parameter, as a single
@@ -125,18 +162,13 @@ function lineEvaluator(
 }
 
 export function createBatchRoute(options: BatchRouteOptions) {
-  let running = 0;
+  const take = batchSlots(options);
   return (request: BatchRequest): BatchReply => {
     const edition = batchEdition(request.url, options.editions);
-    if ("refused" in edition) return jsonReply(edition.refused, { connection: "close" });
-    if (running >= options.maxConcurrent) return busy(options.maxConcurrent);
-    running += 1;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      running -= 1;
-    };
+    if ("refused" in edition) return jsonReply(edition.refused);
+    const slot = take(request.client);
+    if ("refused" in slot) return busy(slot.refused);
+    const { release } = slot;
     // The slot is freed when the answer ends, or when the client leaves before it starts.
     request.signal.addEventListener("abort", release, { once: true });
     const lines = evaluateBatch(
