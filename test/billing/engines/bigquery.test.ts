@@ -104,7 +104,7 @@ describe(`the BigQuery scripts, read as GoogleSQL by sqlglot ${VERSIONS.SQLGLOT_
       const of = { fixture, series: null };
       const folder = caseFolder(scratch, of);
       const schemaFile = join(ENGINES.root, "engines/bigquery", schema);
-      const command = await readCommandLines(await commandLines(of, folder));
+      const command = await readCommandLines(await commandLines(of));
       const instance = await DuckDBInstance.create(":memory:", { threads: "1" });
       const connection = await instance.connect();
       try {

@@ -7,7 +7,7 @@
  * billing_result with the command's lines: every line, every column, texts equal, numbers to a
  * relative 1e-12.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Writable } from "node:stream";
 import { DuckDBInstance } from "@duckdb/node-api";
@@ -17,6 +17,7 @@ import { writeCoefficientParquet } from "../../../src/billing/coefficientParquet
 import { writeTablesFromKeys } from "../../../src/billing/portable/kindTables.js";
 import { sqlMain } from "../../../src/cli/portable.js";
 import { coefficientTable } from "../../../src/service/coefficients.js";
+import { keptResult } from "../../support/keptResults.js";
 import { app, billingRequest, editionContext } from "../support.js";
 import type { EngineRows } from "./runner.js";
 
@@ -76,30 +77,61 @@ export function caseFolder(scratch: string, of: EngineCase, session = ""): strin
 const gridOf = (of: EngineCase) =>
   of.series === null ? null : { series: join(GRID_SERIES, of.series), zones: null };
 
-/** `impact-service coefficients --format parquet`: every instance type's rows, written once. */
+/**
+ * The code a kept result of this file is computed by, besides src/ and data/
+ * (test/support/keptResults.ts): this file, and the billing tests' app and terms.
+ */
+const CODE = [
+  new URL(import.meta.url),
+  new URL("../support.ts", import.meta.url),
+  new URL("../../support/app.ts", import.meta.url),
+];
+
+/**
+ * `impact-service coefficients --format parquet`: every instance type's rows, computed once for the
+ * engines' files (kept: test/support/keptResults.ts) and copied to `file`.
+ */
 export async function writeCoefficients(file: string): Promise<void> {
-  await writeCoefficientParquet(
-    coefficientTable(editionContext(EDITION), { provider: null, load: null, criteria: null }),
-    file,
+  const kept = await keptResult(["engines: coefficients.parquet", EDITION], CODE, (folder) =>
+    writeCoefficientParquet(
+      coefficientTable(editionContext(EDITION), { provider: null, load: null, criteria: null }),
+      join(folder, "coefficients.parquet"),
+    ),
   );
+  copyFileSync(join(kept, "coefficients.parquet"), file);
 }
 
-/** `impact-service evaluate <fixture> -o <folder>/command.parquet` (with the series and --ranges). */
-export async function commandLines(of: EngineCase, folder: string): Promise<string> {
-  const edition = app.service.editions.get(EDITION);
-  if (edition === undefined) throw new Error(`edition ${EDITION} is served`);
-  const output = join(folder, "command.parquet");
+/**
+ * `impact-service evaluate <fixture> -o command.parquet` (with the series and --ranges): its
+ * lines' file, computed once for the engines' files, Spark's and Trino's comparing the same
+ * cases (kept by the fixture's and the series' bytes: test/support/keptResults.ts).
+ */
+export async function commandLines(of: EngineCase): Promise<string> {
   const grid = gridOf(of);
-  await evaluateBillingExport(
-    billingTerms(editionContext(EDITION), edition.data.cloudRegions ?? [], {
-      criteria: null,
-      load: null,
-      ranges: grid !== null,
-    }),
-    billingRequest(join(FIXTURES, of.fixture), output),
-    grid,
+  const kept = await keptResult(
+    [
+      "engines: command.parquet",
+      EDITION,
+      of.fixture,
+      readFileSync(join(FIXTURES, of.fixture)),
+      grid === null ? "" : readFileSync(grid.series),
+    ],
+    CODE,
+    async (folder) => {
+      const edition = app.service.editions.get(EDITION);
+      if (edition === undefined) throw new Error(`edition ${EDITION} is served`);
+      await evaluateBillingExport(
+        billingTerms(editionContext(EDITION), edition.data.cloudRegions ?? [], {
+          criteria: null,
+          load: null,
+          ranges: grid !== null,
+        }),
+        billingRequest(join(FIXTURES, of.fixture), join(folder, "command.parquet")),
+        grid,
+      );
+    },
   );
-  return output;
+  return join(kept, "command.parquet");
 }
 
 /** What `impact-service sql --engine <engine> --header <header> …` writes (its exit code checked). */

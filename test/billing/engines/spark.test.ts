@@ -83,7 +83,7 @@ const exportView = (of: EngineCase) =>
 async function onSpark(session: string, of: EngineCase, more: readonly string[] = []) {
   const folder = caseFolder(scratch, of, session);
   const path = join(FIXTURES, of.fixture);
-  const command = await commandLines(of, folder);
+  const command = await commandLines(of);
   const places = {
     export: path,
     keys: join(folder, "keys"),

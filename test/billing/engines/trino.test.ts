@@ -257,7 +257,7 @@ async function onTrino(session: string, of: EngineCase) {
   );
   const folder = caseFolder(scratch, of);
   const path = join(FIXTURES, of.fixture);
-  const command = await commandLines(of, folder);
+  const command = await commandLines(of);
   const id = basename(folder);
   const parquet = path.endsWith(".parquet");
   const layout = billLayout(path);
