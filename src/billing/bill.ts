@@ -75,6 +75,7 @@ export { FileReadError } from "../duckdb/readErrors.js";
 export { BillingInputError, BillingStrictStop } from "./errors.js";
 
 import { BillingInputError } from "./errors.js";
+import { loadPriceList } from "./priceList.js";
 
 /** A bill's run as the command line was asked it, its options read (src/cli/options.ts, billOptions). */
 export interface BillOptions {
@@ -419,7 +420,10 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
   const missing = missingPartsNote(parts);
   if (missing !== null) io.say(`${missing}\n`);
-  const terms = termsNamingColumns(opened, options.terms.ranges);
+  // The price list only where a what-if is made: a run without one reads no list
+  const priceList =
+    request.whatIf === true || request.report === true ? loadPriceList(options.config.PRICE_LIST) : null;
+  const terms = { ...termsNamingColumns(opened, options.terms.ranges), priceList };
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = layout?.kind === "csv" ? await overlongLastLines(parts, layout) : [];
   if (overlong.length > 0 && request.strict) {
