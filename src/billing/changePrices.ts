@@ -153,8 +153,9 @@ function listPair(
   };
   const own = read(from, ` (the list: ${list.source})`);
   const changed = read(to, "");
-  if (own.price === null) return { basis: null, why: own.why };
+  // The change's side first: what the list lacks to price the target, then the usage's own type
   if (changed.price === null) return { basis: null, why: changed.why };
+  if (own.price === null) return { basis: null, why: `${own.why}, the usage's own` };
   return { basis: "list", from: own, to: changed };
 }
 

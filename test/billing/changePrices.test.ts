@@ -166,6 +166,11 @@ describe("a change's price from a public price list", () => {
       basis: null,
       why: expect.stringMatching(/; the list has no c8i\.xlarge at any region$/),
     });
+    // The target listed, the usage's own type not: said so
+    expect(prices.pairOf(at("c5.large", "us-east-1"), at("m8i.xlarge", "us-east-1"))).toMatchObject({
+      basis: null,
+      why: expect.stringMatching(/; the list has no c5\.large at any region, the usage's own$/),
+    });
     const brl = billPrices(bill, "BRL", LIST).pairOf(
       at("m5.xlarge", "us-east-1"),
       at("m5.xlarge", "eu-north-1"),
