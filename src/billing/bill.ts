@@ -75,6 +75,7 @@ export { FileReadError } from "../duckdb/readErrors.js";
 export { BillingInputError, BillingStrictStop } from "./errors.js";
 
 import { BillingInputError } from "./errors.js";
+import { loadPriceList } from "./priceList.js";
 
 /** A bill's run as the command line was asked it, its options read (src/cli/options.ts, billOptions). */
 export interface BillOptions {
@@ -366,6 +367,11 @@ function checkPartLayouts(
   return first.kind === "csv" ? headers : undefined;
 }
 
+/** The price list a run's what-if reads (PRICE_LIST), only where a what-if is made: a run without one reads no list. */
+function priceListOf(options: BillOptions) {
+  return options.whatIf !== null || options.report !== null ? loadPriceList(options.config.PRICE_LIST) : null;
+}
+
 /**
  * The run of a bill, decided once, in the order a user is told what is wrong: the export a regular
  * file, the edition and terms, every file, the notes on how the file is read (said), the last line.
@@ -419,7 +425,7 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
   const missing = missingPartsNote(parts);
   if (missing !== null) io.say(`${missing}\n`);
-  const terms = termsNamingColumns(opened, options.terms.ranges);
+  const terms = termsNamingColumns({ ...opened, priceList: priceListOf(options) }, options.terms.ranges);
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = layout?.kind === "csv" ? await overlongLastLines(parts, layout) : [];
   if (overlong.length > 0 && request.strict) {

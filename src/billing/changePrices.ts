@@ -3,15 +3,16 @@
  * the bill's own rate of the target type at the target place (its cost ÷ its hours), else, within
  * the target's family, the bill's rate of a sibling size at that place scaled by the provider's
  * published size factors (SizePricing: AWS's normalization factors, Google's vCPUs within a
- * series; Azure and Oracle none), else none, and why. A usage and its change are priced on one
- * basis: the cost paid for the hours (the report's), else, where the bill paid nothing for them
- * (hours a commitment covered, a sample's zero), the billed cost. No price list is read: none that
- * is public, dated and kept by its publisher installs through the project's package clients, and
- * the service reaches no other address (docs/billing.md, "What-if").
+ * series; Azure and Oracle none), else, where a public on-demand price list is read
+ * (src/billing/priceList.ts) and the bill is in its currency, both the usage and its change at
+ * their list prices; else none, and why. A usage and its change are priced on one basis: the cost
+ * paid for the hours (the report's), else, where the bill paid nothing for them (hours a
+ * commitment covered, a sample's zero), the billed cost, else the list's (docs/billing.md, "What-if").
  */
 
 import { formatNumber } from "../output/columns.js";
 import { figure, money } from "../output/readable.js";
+import { LIST_CURRENCY, listPrice, type PriceList } from "./priceList.js";
 import { PROVIDERS } from "./providers/index.js";
 import type { SizePricing } from "./providers/provider.js";
 
@@ -27,14 +28,14 @@ export interface PricedUsage {
   readonly billedCost: number | null;
 }
 
-/** The cost a rate is read on: the cost paid for the hours, or the cost billed. */
-export type PriceBasis = "paid" | "billed";
-const BASES: readonly PriceBasis[] = ["paid", "billed"];
+/** The cost a rate is read on: the cost paid for the hours, the cost billed, or (both sides) a price list's. */
+export type PriceBasis = "paid" | "billed" | "list";
+const BASES: readonly ("paid" | "billed")[] = ["paid", "billed"];
 
 /** An hourly price, its origin as shown beside a figure, and what it was read from. */
 export interface HourlyPrice {
   readonly price: number;
-  /** `bill's rate`, `bill's billed rate × AWS size factor`. */
+  /** `bill's rate`, `bill's billed rate × AWS size factor`, `list price, both sides`. */
   readonly origin: string;
   readonly read: string;
 }
@@ -58,10 +59,11 @@ export interface PriceTarget {
 const usageKey = (provider: string, instanceType: string, place: string) =>
   `${provider}\u0000${instanceType}\u0000${place}`;
 
-const costOn = (usage: PricedUsage, basis: PriceBasis) => (basis === "paid" ? usage.cost : usage.billedCost);
+type BillBasis = "paid" | "billed";
+const costOn = (usage: PricedUsage, basis: BillBasis) => (basis === "paid" ? usage.cost : usage.billedCost);
 
 /** A usage's rate on a basis, or null where its hours cost nothing on it. */
-function rateOf(usage: PricedUsage, basis: PriceBasis): number | null {
+function rateOf(usage: PricedUsage, basis: BillBasis): number | null {
   const cost = costOn(usage, basis);
   return cost === null || !(cost > 0) || !(usage.hours > 0) ? null : cost / usage.hours;
 }
@@ -73,7 +75,7 @@ const sizePricingOf = (provider: string): SizePricing | null =>
 function siblingRate(
   usages: readonly PricedUsage[],
   target: PriceTarget,
-  basis: PriceBasis,
+  basis: BillBasis,
   pricing: SizePricing,
 ) {
   if (pricing.factor === null) return null;
@@ -92,10 +94,12 @@ function siblingRate(
 
 /**
  * A usage and its change on the first basis both have a price on (the cost paid, then the
- * billed); else why: the change's where it has a price on no basis, else the usage's.
+ * billed, then the list's); else why: the change's where it has a price on no basis of the bill,
+ * else the usage's, and the list's.
  */
 function pairPrice(
-  priceOf: (target: PriceTarget, basis: PriceBasis, scaled?: boolean) => PriceFound,
+  priceOf: (target: PriceTarget, basis: BillBasis, scaled?: boolean) => PriceFound,
+  listed: (from: PriceTarget, to: PriceTarget) => PairPrice,
   from: PriceTarget,
   to: PriceTarget,
 ): PairPrice {
@@ -107,24 +111,76 @@ function pairPrice(
   }));
   for (const { basis, own, changed } of tried)
     if (own.price !== null && changed.price !== null) return { basis, from: own, to: changed };
+  const listPair = listed(from, to);
+  if (listPair.basis !== null) return listPair;
   const unpriced = tried.find(({ changed }) => changed.price !== null) === undefined;
   const last = tried[tried.length - 1];
   const why = (found: PriceFound) => (found.price === null ? found.why : "");
-  return { basis: null, why: unpriced ? why(last.changed) : why(tried[0].own) || why(last.own) };
+  const bill = unpriced ? why(last.changed) : why(tried[0].own) || why(last.own);
+  return { basis: null, why: `${bill}; ${listPair.why}` };
 }
 
-/** The prices a bill gives: `priceOf` a target on a basis, `pairOf` a usage and its change on one basis. */
-export function billPrices(usages: readonly PricedUsage[], currency: string | null) {
+/**
+ * A usage and its change both at their list prices, where the bill is in the list's currency; else
+ * why not: no list, the bill's currency another or unnamed, a type or region the list lacks.
+ */
+function listPair(
+  list: PriceList | null,
+  currency: string | null,
+  from: PriceTarget,
+  to: PriceTarget,
+): PairPrice {
+  if (list === null) return { basis: null, why: "no price list is read" };
+  if (currency !== LIST_CURRENCY)
+    return {
+      basis: null,
+      why:
+        currency === null
+          ? `the list is in ${LIST_CURRENCY}, the bill names no currency`
+          : `the list is in ${LIST_CURRENCY}, the bill in ${currency}`,
+    };
+  // The source is named once, beside the usage's own price
+  const read = (target: PriceTarget, source: string) => {
+    const found =
+      target.place === "" ? null : listPrice(list, target.provider, target.instanceType, target.place);
+    if (found === null) return { price: null, why: "the list prices no default place" } as const;
+    if (found.price === null) return { price: null, why: `the list has no ${found.missing}` } as const;
+    return {
+      price: found.price,
+      origin: LIST_ORIGIN,
+      read: `${figure(found.price)} ${LIST_CURRENCY} an hour: ${target.instanceType} in ${target.shown}${source}`,
+    };
+  };
+  const own = read(from, ` (the list: ${list.source})`);
+  const changed = read(to, "");
+  // The change's side first: what the list lacks to price the target, then the usage's own type
+  if (changed.price === null) return { basis: null, why: changed.why };
+  if (own.price === null) return { basis: null, why: `${own.why}, the usage's own` };
+  return { basis: "list", from: own, to: changed };
+}
+
+/** The origin of a price read from the list: both sides of the change are the list's. */
+export const LIST_ORIGIN = "list price, both sides";
+
+/**
+ * The prices a bill gives: `priceOf` a target on a basis, `pairOf` a usage and its change on one
+ * basis (the list's, `list`, where the bill gives none).
+ */
+export function billPrices(
+  usages: readonly PricedUsage[],
+  currency: string | null,
+  list: PriceList | null = null,
+) {
   const byKey = new Map(
     usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
   );
   const unit = currency === null ? "" : ` ${currency}`;
-  const costText = (usage: PricedUsage, basis: PriceBasis) =>
+  const costText = (usage: PricedUsage, basis: BillBasis) =>
     `${money(costOn(usage, basis) ?? 0)}${unit}${basis === "billed" ? " billed" : ""} over ${formatNumber(usage.hours)} h of ${usage.instanceType}`;
-  const origin = (basis: PriceBasis) => (basis === "paid" ? "bill's rate" : "bill's billed rate");
+  const origin = (basis: BillBasis) => (basis === "paid" ? "bill's rate" : "bill's billed rate");
 
   /** A target's price on a basis: its own rate, else (`scaled`) a sibling size's scaled. */
-  const priceOf = (target: PriceTarget, basis: PriceBasis, scaled = true): PriceFound => {
+  const billPriceOf = (target: PriceTarget, basis: BillBasis, scaled = true): PriceFound => {
     const usage = byKey.get(usageKey(target.provider, target.instanceType, target.place));
     const rate = usage === undefined ? null : rateOf(usage, basis);
     if (usage !== undefined && rate !== null)
@@ -158,7 +214,14 @@ export function billPrices(usages: readonly PricedUsage[], currency: string | nu
     };
   };
 
-  const pairOf = (from: PriceTarget, to: PriceTarget): PairPrice => pairPrice(priceOf, from, to);
+  const listed = (from: PriceTarget, to: PriceTarget) => listPair(list, currency, from, to);
+  const pairOf = (from: PriceTarget, to: PriceTarget): PairPrice => pairPrice(billPriceOf, listed, from, to);
+  /** A target's price on a basis; on the list's, its list price where the bill is in the list's currency. */
+  const priceOf = (target: PriceTarget, basis: PriceBasis): PriceFound => {
+    if (basis !== "list") return billPriceOf(target, basis);
+    const pair = listed(target, target);
+    return pair.basis === null ? { price: null, why: pair.why } : pair.to;
+  };
 
   return { priceOf, pairOf };
 }

@@ -15,10 +15,17 @@ import { type RequestedCriterion, resolveCriterion } from "../engine/index.js";
 import type { PlacePrice, Reproduction, WhatIf } from "../output/reportParts/model.js";
 import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
 import type { EditionContext, EditionService } from "../service/open.js";
-import { type BillPrices, billPrices, type PairPrice, type PriceBasis } from "./changePrices.js";
+import {
+  type BillPrices,
+  billPrices,
+  type PairPrice,
+  type PriceBasis,
+  type PriceTarget,
+} from "./changePrices.js";
 import { currentFamilyType, sizeDownType } from "./instanceShapes.js";
 import type { InstanceMatch } from "./matching.js";
 import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
+import type { PriceList } from "./priceList.js";
 import { COUNTRY_AREAS } from "./registry/regions.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import { lookupKey } from "./stages/lookUp.js";
@@ -199,11 +206,12 @@ export function reproduction(
   };
 }
 
-/** The terms a what-if is evaluated on: the run's edition, its known regions and load. */
+/** The terms a what-if is evaluated on: the run's edition, its known regions and load, the price list read (none where absent). */
 export interface WhatIfTerms {
   readonly context: EditionContext;
   readonly knownRegions: EditionPlaces["known"];
   readonly load: number | null;
+  readonly priceList?: PriceList | null;
 }
 
 /**
@@ -230,7 +238,7 @@ export async function whatIfs(
     .filter((entry): entry is { usage: Usage; hour: number } => entry.hour !== null)
     .sort((a, b) => b.hour * b.usage.hours - a.hour * a.usage.hours)
     .slice(0, USAGES);
-  const changes = { terms, gwp, rowsOf, priced: billPrices(all, currency) };
+  const changes = { terms, gwp, rowsOf, priced: billPrices(all, currency, terms.priceList ?? null) };
   const found: WhatIf[] = [];
   for (const { usage, hour } of largest) found.push(...(await changesOf(changes, usage, hour)));
   return found
@@ -242,11 +250,16 @@ export async function whatIfs(
 function priceReading(pair: PairPrice): Pick<WhatIf, "price" | "toPrice" | "priceRead" | "priceOrigin"> {
   if (pair.basis === null)
     return { price: null, toPrice: null, priceRead: `price unknown: ${pair.why}`, priceOrigin: "" };
-  const billed = pair.basis === "billed" ? " (its billed cost: the bill paid nothing for these hours)" : "";
+  const basis =
+    pair.basis === "list"
+      ? "as listed (the bill gives no rate of the change: both at their on-demand list price)"
+      : pair.basis === "billed"
+        ? "as billed (its billed cost: the bill paid nothing for these hours)"
+        : "as billed";
   return {
     price: pair.from.price,
     toPrice: pair.to.price,
-    priceRead: `as billed${billed}, ${pair.from.read}; changed, ${pair.to.read}`,
+    priceRead: `${basis}, ${pair.from.read}; changed, ${pair.to.read}`,
     priceOrigin: pair.to.origin,
   };
 }
@@ -305,10 +318,7 @@ function usageChanges(changes: ChangeTerms, usage: Usage, hour: number) {
       ...change,
       toGwp: toHour * usage.hours,
       ...priceReading(pair),
-      placePrices:
-        change.change === "region" && pair.basis !== null
-          ? placePrices(changes.priced, places, target, pair.basis)
-          : [],
+      placePrices: change.change === "region" ? placePrices(changes.priced, places, own, pair.basis) : [],
       requests: {
         from: request(usage.instanceType, from?.request ?? null),
         to: request(change.toInstanceType, to.request),
@@ -370,17 +380,28 @@ async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Prom
   return found;
 }
 
-/** A type's prices at each of the provider's places (keyed as a request names the place) the bill prices on `basis`. */
+/**
+ * A type's prices at each of the provider's places (keyed as a request names the place): the
+ * bill's on `basis` where it prices the place, else (or on the list's basis) the list's, with the
+ * usage's own list price beside it, so that every place "Try a change" offers is priced on one basis.
+ */
 function placePrices(
   priced: BillPrices,
   places: readonly Place[],
-  target: { readonly provider: string; readonly instanceType: string },
-  basis: PriceBasis,
+  own: PriceTarget,
+  basis: PriceBasis | null,
 ): PlacePrice[] {
   return places.flatMap((place) => {
-    const found = priced.priceOf({ ...target, place: place.place, shown: place.shown }, basis);
     const key = "region" in place.request ? place.request.region : place.request.usageLocation;
-    return found.price === null ? [] : [{ place: key, price: found.price, origin: found.origin }];
+    const target = { ...own, place: place.place, shown: place.shown };
+    const found = basis === null || basis === "list" ? null : priced.priceOf(target, basis);
+    if (found !== null && found.price !== null)
+      return [{ place: key, price: found.price, origin: found.origin }];
+    const listed = priced.priceOf(target, "list");
+    const from = priced.priceOf(own, "list");
+    return listed.price === null || from.price === null
+      ? []
+      : [{ place: key, price: listed.price, origin: listed.origin, fromPrice: from.price }];
   });
 }
 

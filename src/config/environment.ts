@@ -315,6 +315,13 @@ export const SETTINGS = {
     meaning:
       "a YAML file of custom editions ([Your own data](own-data.md#your-own-data)); a wrong file, data folder or setting stops the start-up with one line (exit 2)",
   },
+  /** Read by a bill's run where its what-if prices a change the bill gives no rate of (src/billing/priceList.ts). */
+  PRICE_LIST: {
+    read: z.preprocess(unsetIfEmpty, z.string().optional()),
+    shown: "`../shared/price-lists/on-demand-linux.csv` beside the checkout, where present; else none",
+    meaning:
+      "a CSV of on-demand Linux prices in USD (`provider,region,instance_type,usd_per_hour`, a `# source:` line naming their source) that prices a what-if's change the bill gives no rate of, both sides at their list price, in a bill in USD ([What-if](billing.md#what-if)); a file missing or malformed stops the run with one line",
+  },
   /** The published data sets are 1.4 MB; a start-up at the bound fits the shipped 768 MB heap (bench/customEdition.ts). */
   MAX_CUSTOM_DATA_BYTES: whole(
     [1024, 2 ** 31 - 1],

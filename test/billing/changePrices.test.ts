@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billPrices, type PricedUsage } from "../../src/billing/changePrices.js";
+import { loadPriceList, PriceListError, parsePriceList } from "../../src/billing/priceList.js";
 import { PROVIDERS } from "../../src/billing/providers/index.js";
 import { runMain } from "../support/cli.js";
 import { publicExport } from "../support/publicExports.js";
@@ -96,13 +97,111 @@ describe("a change's price", () => {
     const pair = prices.pairOf(at("c5.large", "eu-west-2"), at("c5.large", "eu-north-1"));
     expect(pair).toEqual({
       basis: null,
-      why: "the bill has no hours of c5.large in eu-north-1, nor of a size of its family there",
+      why: "the bill has no hours of c5.large in eu-north-1, nor of a size of its family there; no price list is read",
     });
     const azure = billPrices([{ ...usage("d2s_v3", "westeurope", 10, 1), provider: "azure" }], "EUR");
     expect(azure.priceOf(at("d4s_v3", "westeurope", "azure"), "paid")).toEqual({
       price: null,
       why: "the bill has no hours of d4s_v3 in westeurope; Azure publishes no rule by which a size's price follows from another's: none is used",
     });
+  });
+});
+
+/** Test figures of our own (not a provider's): two regions of m5.xlarge, one of m8i.xlarge, one Azure type. */
+const LIST = parsePriceList(
+  [
+    "# source: test figures",
+    "provider,region,instance_type,usd_per_hour",
+    "aws,us-east-1,m5.xlarge,0.2",
+    "aws,eu-north-1,m5.xlarge,0.18",
+    "aws,us-east-1,m8i.xlarge,0.25",
+    "azure,westeurope,Standard_D4s_v5,0.3",
+    "azure,westeurope,Standard_D4s_v3,0.35",
+  ].join("\n"),
+  "test list",
+);
+
+describe("a change's price from a public price list", () => {
+  const bill = [usage("m5.xlarge", "us-east-1", 720, 138.24)];
+
+  it("keeps the bill's rate where the bill gives one: the list is the last resort", () => {
+    const pair = billPrices(bill, "USD", LIST).pairOf(
+      at("m5.xlarge", "us-east-1"),
+      at("m5.large", "us-east-1"),
+    );
+    expect(pair.basis).toBe("paid");
+  });
+
+  it("prices both sides at their list price where the bill gives no rate of the change", () => {
+    const prices = billPrices(bill, "USD", LIST);
+    const moved = prices.pairOf(at("m5.xlarge", "us-east-1"), at("m5.xlarge", "eu-north-1"));
+    expect(moved.basis).toBe("list");
+    if (moved.basis === null) return;
+    // The usage at its list price (0.2), not at the bill's rate (0.192): one basis for both
+    expect(moved.from.price).toBe(0.2);
+    expect(moved.to.price).toBe(0.18);
+    expect(moved.to.origin).toBe("list price, both sides");
+    expect(moved.from.read).toBe("0.2 USD an hour: m5.xlarge in us-east-1 (the list: test figures)");
+    expect(moved.to.read).toBe("0.18 USD an hour: m5.xlarge in eu-north-1");
+    const renewed = prices.pairOf(at("m5.xlarge", "us-east-1"), at("m8i.xlarge", "us-east-1"));
+    expect(renewed.basis === null ? null : renewed.to.price).toBe(0.25);
+  });
+
+  it("reads Azure's names with or without their tier", () => {
+    const azure = billPrices([{ ...usage("d4s_v3", "westeurope", 10, 4), provider: "azure" }], "USD", LIST);
+    const pair = azure.pairOf(
+      at("d4s_v3", "westeurope", "azure"),
+      at("standard_d4s_v5", "westeurope", "azure"),
+    );
+    expect(pair.basis === null ? null : [pair.from.price, pair.to.price]).toEqual([0.35, 0.3]);
+  });
+
+  it("names what the list lacks, and never converts a bill in another currency", () => {
+    const prices = billPrices(bill, "USD", LIST);
+    expect(prices.pairOf(at("m5.xlarge", "us-east-1"), at("m5.xlarge", "ca-central-1"))).toEqual({
+      basis: null,
+      why: "the bill has no hours of m5.xlarge in ca-central-1, nor of a size of its family there; the list has no m5.xlarge in ca-central-1",
+    });
+    expect(prices.pairOf(at("m5.xlarge", "us-east-1"), at("c8i.xlarge", "us-east-1"))).toMatchObject({
+      basis: null,
+      why: expect.stringMatching(/; the list has no c8i\.xlarge at any region$/),
+    });
+    // The target listed, the usage's own type not: said so
+    expect(prices.pairOf(at("c5.large", "us-east-1"), at("m8i.xlarge", "us-east-1"))).toMatchObject({
+      basis: null,
+      why: expect.stringMatching(/; the list has no c5\.large at any region, the usage's own$/),
+    });
+    const brl = billPrices(bill, "BRL", LIST).pairOf(
+      at("m5.xlarge", "us-east-1"),
+      at("m5.xlarge", "eu-north-1"),
+    );
+    expect(brl).toMatchObject({
+      basis: null,
+      why: expect.stringMatching(/; the list is in USD, the bill in BRL$/),
+    });
+    const none = billPrices(bill, null, LIST).pairOf(
+      at("m5.xlarge", "us-east-1"),
+      at("m5.xlarge", "eu-north-1"),
+    );
+    expect(none).toMatchObject({
+      basis: null,
+      why: expect.stringMatching(/; the list is in USD, the bill names no currency$/),
+    });
+  });
+
+  it("is refused, named, where its file is not a list", () => {
+    expect(() => parsePriceList("provider,region,instance_type,usd_per_hour\naws,x,y,1\n", "l.csv")).toThrow(
+      'l.csv: no "# source:" line names where its prices come from',
+    );
+    expect(() => parsePriceList("# source: s\nregion,price\n", "l.csv")).toThrow(
+      "l.csv: its header is not provider,region,instance_type,usd_per_hour",
+    );
+    expect(() =>
+      parsePriceList("# source: s\nprovider,region,instance_type,usd_per_hour\naws,x,y,free\n", "l.csv"),
+    ).toThrow("l.csv: line 3 is not provider,region,instance_type,usd_per_hour");
+    const missing = join(scratch, "no-list.csv");
+    expect(() => loadPriceList(missing)).toThrow(PriceListError);
+    expect(() => loadPriceList(missing)).toThrow(`PRICE_LIST=${JSON.stringify(missing)}: no such file`);
   });
 });
 
@@ -166,7 +265,7 @@ describe("the actions of a --filter", () => {
   it("carry money with its origin, else price unknown and why", () => {
     for (const row of whole) {
       if (row.saved_cost === "") expect(row.price_read).toMatch(/^price unknown: the bill/);
-      else expect(row.price_origin).toMatch(/^bill's (billed )?rate/);
+      else expect(row.price_origin).toMatch(/^(bill's (billed )?rate|list price, both sides$)/);
     }
   });
 });

@@ -3,11 +3,13 @@
  * region of lowest intensity on the same continent, computed by hand from the run's own energy and
  * the edition's factors, and matched against the report's figure, `--what-if`'s line and the
  * service's answer (GraphQL's unrounded one hour at each place × the hours; REST's rounded one);
- * the current family of the same size; the cost saved where the bill prices both places.
+ * the current family of the same size; the cost saved where the bill prices both places, else
+ * both sides at a price list's (PRICE_LIST: the tests' own figures, test/fixtures/price-lists/).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentFamilyType, sizeDownType } from "../../src/billing/instanceShapes.js";
@@ -36,6 +38,15 @@ const BILL = [
 let lines: Row[] = [];
 let changes: Row[] = [];
 let report = "";
+
+/** The tests' own list (not a provider's figures): the run reads it, whatever lies beside the checkout. */
+const TEST_LIST = fileURLToPath(new URL("../fixtures/price-lists/on-demand-linux.csv", import.meta.url));
+const listBefore = process.env.PRICE_LIST;
+process.env.PRICE_LIST = TEST_LIST;
+afterAll(() => {
+  if (listBefore === undefined) delete process.env.PRICE_LIST;
+  else process.env.PRICE_LIST = listBefore;
+});
 
 beforeAll(async () => {
   const bill = join(scratch, "bill.csv");
@@ -135,7 +146,7 @@ describe("what a move to another region saves", () => {
     const family = changes.find((row) => row.change === "family" && row.place === "us-east-1") as Row;
     expect(family.saved_cost).toBe("");
     expect(family.price_read).toBe(
-      "price unknown: the bill has no hours of m8i.xlarge in us-east-1, nor of a size of its family there",
+      "price unknown: the bill has no hours of m8i.xlarge in us-east-1, nor of a size of its family there; the list is in USD, the bill names no currency",
     );
     expect(family.price_origin).toBe("");
     expect(move.price_origin).toBe("bill's rate");
@@ -223,6 +234,56 @@ describe("a move within the region's partition", () => {
     expect(
       ["chinaeast2", "usgovvirginia", "usdodeast", "us-iso-east-1", "eu-west-3", "FRA"].map(partitionOf),
     ).toEqual(["china", "government", "government", "isolated", "", ""]);
+  });
+});
+
+describe("a bill in USD and a price list", () => {
+  let listed: Row[] = [];
+  let listedReport = "";
+
+  beforeAll(async () => {
+    // The same bill, its currency named
+    const [header, ...rows] = BILL.split("\n");
+    const bill = join(scratch, "usd-bill.csv");
+    writeFileSync(bill, `${[`${header},BillingCurrency`, ...rows.map((row) => `${row},USD`)].join("\n")}\n`);
+    const run = await runMain([
+      "evaluate",
+      bill,
+      "--edition",
+      "2.5.0",
+      "-o",
+      join(scratch, "usd-lines.csv"),
+      "--report",
+      join(scratch, "usd-report.html"),
+      "--what-if",
+      join(scratch, "usd-what-if.csv"),
+    ]);
+    if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
+    listed = parse(readFileSync(join(scratch, "usd-what-if.csv"), "utf8"), { columns: true }) as Row[];
+    listedReport = readFileSync(join(scratch, "usd-report.html"), "utf8");
+  }, 180_000);
+
+  it("prices a change the bill gives no rate of at both sides' list prices, said so", () => {
+    const family = listed.find((row) => row.change === "family") as Row;
+    // m5.xlarge at its list price (0.2), not at the bill's 0.192: one basis for both sides
+    expectClose(Number(family.price_per_hour), 0.2, "m5.xlarge listed");
+    expectClose(Number(family.to_price_per_hour), 0.25, "m8i.xlarge listed");
+    expectClose(Number(family.saved_cost), 720 * (0.2 - 0.25), "the family's cost saved");
+    expect(family.price_origin).toBe("list price, both sides");
+    expect(family.price_read).toBe(
+      "as listed (the bill gives no rate of the change: both at their on-demand list price), 0.2 USD an hour: m5.xlarge in us-east-1 (the list: the tests' own figures (not a provider's prices)); changed, 0.25 USD an hour: m8i.xlarge in us-east-1",
+    );
+    // The bill's own rates first: the region move stays on them
+    expect(listed.find((row) => row.change === "region")?.price_origin).toBe("bill's rate");
+    expect(listedReport).toContain(`<span class="why">list price, both sides</span>`);
+  });
+
+  it("tells the page each region's price on one basis: the bill's where it has one, else the list's", () => {
+    // us-west-2: the list's m5.xlarge (0.19) against the usage's list price (0.2); ca-central-1 the bill's
+    expect(listedReport).toContain(
+      `"place":"us-west-2","price":0.19,"origin":"list price, both sides","fromPrice":0.2`,
+    );
+    expect(listedReport).toMatch(/"place":"ca-central-1","price":0\.214\d*,"origin":"bill's rate"/);
   });
 });
 

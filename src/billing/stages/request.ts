@@ -11,6 +11,7 @@ import type { GridFiles } from "../../grid/billLines.js";
 import type { EditionContext } from "../../service/open.js";
 import type { BillingFormatName } from "../formats/knownFormats.js";
 import type { EditionPlaces } from "../places.js";
+import type { PriceList } from "../priceList.js";
 import type { BillLayout } from "../reading/layout.js";
 
 /** A filter as asked (`--filter COLUMN=VALUE`): a column's name and one value (several of one column: either). */
@@ -98,4 +99,6 @@ export interface BillingTerms {
   readonly load: number | null;
   /** The impact columns written besides the file's own (billingImpactColumns). */
   readonly impactColumnNames: readonly string[];
+  /** The public price list a what-if's change the bill gives no rate of is priced at (PRICE_LIST); none where absent. */
+  readonly priceList?: PriceList | null;
 }

@@ -66,11 +66,12 @@ const REGIONS_QUERY = ${JSON.stringify(TRY_REGIONS_QUERY)};
 let trying = null;
 const numberOr = (value, other) => (typeof value === "number" && Number.isFinite(value) ? value : other);
 const ORIGIN = /^[\\w .'×()-]{0,100}$/;
-// A region move's prices of its type at each place the bill prices: a name and a number each
+// A region move's prices of its type at each place the bill or the list prices: a name and a number each,
+// with the usage's own price on the same basis where it is not the row's (a list's)
 function placePricesOf(prices) {
   if (!Array.isArray(prices)) return new Map();
   return new Map(prices.slice(0, 200).filter((p) => p && NAME.test(p.place) && Number.isFinite(p.price) && ORIGIN.test(p.origin || ""))
-    .map((p) => [p.place, { price: p.price, origin: p.origin || "" }]));
+    .map((p) => [p.place, { price: p.price, origin: p.origin || "", fromPrice: numberOr(p.fromPrice, null) }]));
 }
 // The frame's rows, kept only where every name is a name and every figure a number
 function triedRows(rows) {
@@ -200,10 +201,11 @@ function drawTried(tried, chosen) {
     const change = document.createElement("td");
     change.textContent = t.row.change === "region" ? "move to " + t.target.shown : t.row.toInstanceType + (t.row.change === "size" ? " (one size down)" : " (current family)");
     const toPrice = t.target.billed ? (t.row.toPrice === null ? null : { price: t.row.toPrice, origin: t.row.origin }) : t.row.placePrices.get(t.target.shown) || null;
-    const saved = t.row.price !== null && toPrice !== null ? (t.row.price - toPrice.price) * t.row.hours * chosen.share : null;
+    const fromPrice = toPrice !== null && typeof toPrice.fromPrice === "number" ? toPrice.fromPrice : t.row.price;
+    const saved = fromPrice !== null && toPrice !== null ? (fromPrice - toPrice.price) * t.row.hours * chosen.share : null;
     const cost = saved === null ? cell("", "price unknown") : cell(saved, fmt(saved) + (trying.currency ? " " + trying.currency : ""));
     if (saved !== null) { cost.dataset.read = "bill"; cost.title = String(saved) + "; " + toPrice.origin; const origin = document.createElement("small"); origin.className = "origin"; origin.textContent = " " + toPrice.origin; cost.append(origin); }
-    else cost.title = t.row.price === null ? "the bill gives this usage no price" : "the bill prices " + (t.row.change === "region" ? t.row.instanceType : t.row.toInstanceType) + " in " + t.target.shown + " neither by its own hours nor by a size of its family there";
+    else cost.title = t.row.price === null ? "the bill gives this usage no price" : "neither the bill nor the price list prices " + (t.row.change === "region" ? t.row.instanceType : t.row.toInstanceType) + " in " + t.target.shown;
     tr.append(usage, change, cell(t.gwp), cell(t.toGwp), cell(t.gwp - t.toGwp), cost);
     return tr;
   }));

@@ -115,6 +115,8 @@ export interface PlacePrice {
   readonly place: string;
   readonly price: number;
   readonly origin: string;
+  /** The usage's own price on the same basis where it is not the row's (a list price, the bill's basis another). */
+  readonly fromPrice?: number;
 }
 
 export interface WhatIf {

@@ -1,0 +1,127 @@
+/*
+ * A public on-demand price list (Linux, by region, in USD): what prices a what-if's change where the
+ * bill gives no rate of its target (src/billing/changePrices.ts). Its file is a CSV of
+ * `provider,region,instance_type,usd_per_hour` whose `# source:` comment names where its figures come
+ * from; the project ships none (a list derived from public data is kept beside the checkout,
+ * `../shared/price-lists/`, its SOURCES.md naming the source, licence and date; docs/billing.md,
+ * "What-if"). `PRICE_LIST` names the file; unset, the one beside the checkout where present.
+ */
+
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { BillingInputError } from "./errors.js";
+
+/** The list's currency: every figure of it is in US dollars. */
+export const LIST_CURRENCY = "USD";
+
+/** The most a list may weigh: checked before it is read (the derived list of three providers is about 2 MB). */
+export const MAX_PRICE_LIST_BYTES = 32 * 1024 * 1024;
+
+/** The list beside the checkout (`../shared/price-lists/`), read where PRICE_LIST names none; the same two levels up from src/billing and dist/bundle. */
+export const DEFAULT_PRICE_LIST = fileURLToPath(
+  new URL("../../../shared/price-lists/on-demand-linux.csv", import.meta.url),
+);
+
+/** A price list: its hourly prices by provider, type and region, and its source as its file names it. */
+export interface PriceList {
+  /** The `# source:` comment's text: the source, its date and licence. */
+  readonly source: string;
+  /** USD an hour by `listKey`. */
+  readonly prices: ReadonlyMap<string, number>;
+  /** The types the list prices somewhere, by `typeKey`: to tell a type it lacks from a region it lacks. */
+  readonly types: ReadonlySet<string>;
+}
+
+/** A list that cannot be read: its message names the file and what is wrong (the run stops, nothing written). */
+export class PriceListError extends BillingInputError {}
+
+/** How the list names a type: lower case, Azure's without its `Standard_` tier (the bills' ids have it or not). */
+export function listTypeName(provider: string, instanceType: string): string {
+  const name = instanceType.trim().toLowerCase();
+  return provider === "azure" ? name.replace(/^standard_/, "") : name;
+}
+
+const typeKey = (provider: string, instanceType: string) =>
+  `${provider}\u0000${listTypeName(provider, instanceType)}`;
+const listKey = (provider: string, instanceType: string, region: string) =>
+  `${typeKey(provider, instanceType)}\u0000${region.toLowerCase()}`;
+
+const HEADER = "provider,region,instance_type,usd_per_hour";
+
+/** A list from its text; `name` is what a problem names. */
+export function parsePriceList(text: string, name: string): PriceList {
+  const prices = new Map<string, number>();
+  const types = new Set<string>();
+  let source = "";
+  let header = false;
+  const lines = text.split(/\r?\n/);
+  for (const [index, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (line === "") continue;
+    if (line.startsWith("#")) {
+      const named = /^#\s*source:\s*(.+)$/.exec(line);
+      if (named !== null && source === "") source = named[1];
+      continue;
+    }
+    if (!header) {
+      if (line !== HEADER) throw new PriceListError(`${name}: its header is not ${HEADER}`);
+      header = true;
+      continue;
+    }
+    const [provider, region, instanceType, usd] = line.split(",");
+    const price = Number(usd);
+    if (
+      provider === undefined ||
+      region === undefined ||
+      instanceType === undefined ||
+      !(price > 0) ||
+      !Number.isFinite(price)
+    )
+      throw new PriceListError(
+        `${name}: line ${index + 1} is not provider,region,instance_type,usd_per_hour`,
+      );
+    prices.set(listKey(provider, instanceType, region), price);
+    types.add(typeKey(provider, instanceType));
+  }
+  if (!header) throw new PriceListError(`${name}: its header is not ${HEADER}`);
+  if (source === "")
+    throw new PriceListError(`${name}: no "# source:" line names where its prices come from`);
+  return { source, prices, types };
+}
+
+/**
+ * The list of `path` (PRICE_LIST), else the one beside the checkout where present; null where none
+ * is (named or present). A named file missing, too large or malformed is an error naming it.
+ */
+export function loadPriceList(path: string | undefined): PriceList | null {
+  const file = path ?? DEFAULT_PRICE_LIST;
+  if (path === undefined && !existsSync(file)) return null;
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    throw new PriceListError(`PRICE_LIST=${JSON.stringify(file)}: no such file`);
+  }
+  if (size > MAX_PRICE_LIST_BYTES)
+    throw new PriceListError(
+      `PRICE_LIST=${JSON.stringify(file)}: ${size} bytes, more than the ${MAX_PRICE_LIST_BYTES} a list may have`,
+    );
+  return parsePriceList(readFileSync(file, "utf8"), `PRICE_LIST=${JSON.stringify(file)}`);
+}
+
+/** A type's list price at a region, or what the list lacks (`m8i.xlarge`, `m8i.xlarge in eu-west-3`). */
+export function listPrice(
+  list: PriceList,
+  provider: string,
+  instanceType: string,
+  region: string,
+): { readonly price: number } | { readonly price: null; readonly missing: string } {
+  const price = list.prices.get(listKey(provider, instanceType, region));
+  if (price !== undefined) return { price };
+  return {
+    price: null,
+    missing: list.types.has(typeKey(provider, instanceType))
+      ? `${instanceType} in ${region}`
+      : `${instanceType} at any region`,
+  };
+}
