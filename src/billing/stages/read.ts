@@ -160,6 +160,22 @@ function filtersByColumn(asked: readonly AskedFilter[]): { column: string; value
 export interface GroupColumn {
   readonly name: string;
   readonly expression: string;
+  /** Read from the lines' periods (`month`): the lines read with their period (src/billing/filters.ts, linesRead). */
+  readonly dated?: boolean;
+}
+
+/** The column of the lines read with their period that holds each line's month (`2026-04`). */
+export const LINE_MONTH_COLUMN = "billing_line_month";
+
+/**
+ * `month` where the file has no column of that name: the month (UTC, `YYYY-MM`) each line's period
+ * starts, as the report's months and each month's coverage place it; none where its period does
+ * not read.
+ */
+function monthColumn(prepared: NamedColumns, name: string): GroupColumn | null {
+  if (name.toLowerCase() !== "month") return null;
+  if (prepared.header.some((column) => column.toLowerCase() === "month")) return null;
+  return { name: "month", expression: LINE_MONTH_COLUMN, dated: true };
 }
 
 /** The plain names --group-by and --filter take on every format, the report's dimensions. */
@@ -188,7 +204,8 @@ function dimensionColumn(prepared: NamedColumns, name: string): GroupColumn | nu
 }
 
 /**
- * A --group-by name: a column of the file, `account`, `region` or `service` (dimensionColumn), or `tag:<key>`, the key's value in whichever of the
+ * A --group-by name: a column of the file, `account`, `region` or `service` (dimensionColumn),
+ * `month` (monthColumn), or `tag:<key>`, the key's value in whichever of the
  * tag forms the file holds (src/billing/reading/tags.ts).
  */
 function groupColumn(
@@ -198,7 +215,7 @@ function groupColumn(
   option = "--group-by",
 ): GroupColumn {
   if (!name.startsWith("tag:")) {
-    const dimension = dimensionColumn(prepared, name);
+    const dimension = dimensionColumn(prepared, name) ?? monthColumn(prepared, name);
     if (dimension !== null) return dimension;
     const column = namedColumn(prepared, name, option);
     return { name: column, expression: identifier(column) };
