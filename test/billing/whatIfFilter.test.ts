@@ -71,7 +71,14 @@ describe("the actions of a bill filtered to one region", () => {
     whole = await run("whole", []);
     byPlainName = await run("region", ["--filter", "region=eu-west-2"]);
     byOwnColumn = await run("own", ["--filter", "product_region_code=eu-west-2"]);
-    grouped = await run("grouped", ["--filter", "region=eu-west-2", "--group-by", "account,month"]);
+    grouped = await run("grouped", [
+      "--filter",
+      "region=eu-west-2",
+      "--filter",
+      "month=2026-04",
+      "--group-by",
+      "account,month",
+    ]);
   }, 360_000);
 
   it("the whole bill ranks c5.large in us-east-1 first, among three regions", () => {
@@ -115,10 +122,25 @@ describe("the actions of a bill filtered to one region", () => {
     expect(triedRows(whole.report)[0]).toMatchObject({ instanceType: "c5.large", place: "us-east-1" });
   });
 
+  it("the report opens filtered by the plain name's column; a filter it cannot open is said", async () => {
+    const told = (report: string) => {
+      const data = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(report);
+      return JSON.parse(data?.[1] ?? "{}").filters;
+    };
+    expect(told(byPlainName.report)).toEqual([{ column: "product_region_code", values: ["eu-west-2"] }]);
+    expect(byPlainName.report).toContain(
+      `<p class="sub filtered-only">What to act on is the run's: the lines of its --filter (region=eu-west-2), whatever the filter set here.</p>`,
+    );
+    // `month` is no column of the page's filter: its figures stay the whole bill's, and it says so
+    expect(grouped.report).toContain(
+      "This page's figures are the whole bill's: its filter has no month to open with.",
+    );
+  });
+
   it("under --group-by the actions are the filter's, not split by group, and the command says so", () => {
     expect(grouped.actions).toEqual(byPlainName.actions);
     expect(grouped.stderr).toContain(
-      "what to act on: the usages of the lines of --filter (region=eu-west-2), not each group's of --group-by account,month",
+      "what to act on: the usages of the lines of --filter (region=eu-west-2, month=2026-04), not each group's of --group-by account,month",
     );
     expect(grouped.stderr).toContain("one group's: --filter account=VALUE");
     expect(byPlainName.stderr).not.toContain("what to act on:");

@@ -162,6 +162,8 @@ export interface GroupColumn {
   readonly expression: string;
   /** Read from the lines' periods (`month`): the lines read with their period (src/billing/filters.ts, linesRead). */
   readonly dated?: boolean;
+  /** The file's column a plain name reads alone, by which the report's page opens its filter. */
+  readonly opens?: string;
 }
 
 /** The column of the lines read with their period that holds each line's month (`2026-04`). */
@@ -192,15 +194,18 @@ function dimensionColumn(prepared: NamedColumns, name: string): GroupColumn | nu
   if (dimension === undefined || format === undefined) return null;
   if (prepared.header.some((column) => column.toLowerCase() === dimension)) return null;
   const { name: names, id = [] } = format.dimensions[dimension];
-  const cells = [...names, ...id].flatMap((source) => {
+  const read = [...names, ...id].flatMap((source) => {
     const column = typeof source === "string" ? source : "column" in source ? source.column : null;
     const found = column === null ? null : headerColumn(format, column, prepared.header);
     if (found === null) return [];
     const run = prepared.columns.names[prepared.header.indexOf(found)];
-    return [`NULLIF(NULLIF(TRIM(CAST(${identifier(run)} AS VARCHAR)), ''), 'NULL')`];
+    return [{ found, cell: `NULLIF(NULLIF(TRIM(CAST(${identifier(run)} AS VARCHAR)), ''), 'NULL')` }];
   });
+  const cells = [...new Set(read.map(({ cell }) => cell))];
   if (cells.length === 0) return null;
-  return { name: dimension, expression: cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})` };
+  return cells.length === 1
+    ? { name: dimension, expression: cells[0], opens: read[0].found }
+    : { name: dimension, expression: `COALESCE(${cells.join(", ")})` };
 }
 
 /**
