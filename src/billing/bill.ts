@@ -195,6 +195,8 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     const whatIf =
       plan.whatIf === null ? null : { destination: plan.whatIf, text: whatIfCsv(summary.whatIf ?? []) };
     if (whatIf !== null && (summary.whatIf ?? []).length === 0) io.say(`${whatIfEmptyText(summary)}\n`);
+    if (summary.whatIf !== null && options.groupBy.length > 0)
+      io.say(`${whatIfGroupsText(options.groupBy, summary.filters)}\n`);
     io.interrupt?.throwIfAborted();
     // A FIFO named as an output is written once a process reads it, the wait said and ended by a signal
     const delivery: OutputOptions = {
@@ -460,6 +462,20 @@ function whatIfEmptyText(summary: BillingSummary): string {
   return summary.whatIfUsages === 0
     ? "--what-if: its file has its header alone: the bill has no instance's hours evaluated (a type at a place) to move or resize"
     : `--what-if: its file has its header alone: none of the ${summary.whatIfUsages} largest usages has a change that saves gwp in this edition`;
+}
+
+/**
+ * How the actions (--what-if's, the report's) relate to --group-by: they are not split by group.
+ * A change acts on an instance type's hours at a place, and a usage's hours are summed whatever
+ * group bills them (a type at a place may be several teams'); a group's own actions are its lines'
+ * under --filter, named here with the first group column.
+ */
+function whatIfGroupsText(groupBy: readonly string[], filters: BillingSummary["filters"]): string {
+  const whose =
+    filters.length === 0
+      ? "the whole bill's usages"
+      : `the usages of the lines of --filter (${filters.map(({ column, values }) => `${column}=${values.join(" or ")}`).join(", ")})`;
+  return `what to act on: ${whose}, not each group's of --group-by ${groupBy.join(",")} (a change acts on an instance type's hours at a place, whatever group bills them); one group's: --filter ${groupBy[0]}=VALUE`;
 }
 
 /** The files a command names to read the bill again: its manifests, its archives, else its parts. */

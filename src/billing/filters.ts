@@ -10,13 +10,52 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../duckdb/exactSum.js";
+import { sqlQuery } from "./queries.js";
 import { textCell } from "./report/groups.js";
 import { PAID_COST, type WrittenLines, writtenLineViews } from "./report/lines.js";
-
-import type { FilterColumn } from "./stages/read.js";
+import { LINE_MONTH } from "./report/monthCoverage.js";
+import { type FilterColumn, type GroupColumn, LINE_MONTH_COLUMN } from "./stages/read.js";
 import { type WrittenFile, writtenSource } from "./writtenFile.js";
 
 export type { FilterColumn } from "./stages/read.js";
+
+/** The written lines' views a filter or group reads, and the relation of its lines. */
+export interface LinesRead {
+  /** The views, to follow WITH. */
+  readonly views: string;
+  /** The relation of the lines: billing_usage, or billing_usage_dated (with each line's month). */
+  readonly lines: string;
+}
+
+/**
+ * The written lines as the filters and groups read them: the view billing_usage
+ * (writtenLineViews), and where a column is read from the lines' periods (`month`), those lines
+ * with their period as sql/evaluate/billing_periods.sql reads it (day or month first as the file's
+ * dates decide, sql/evaluate/billing_date_order.sql) and each line's month (LINE_MONTH, the months'
+ * coverage's): the month a line is grouped in is the month the report's months put it in.
+ */
+export function linesRead(
+  written: Omit<WrittenLines, "criteria">,
+  columns: readonly (GroupColumn | FilterColumn)[],
+): LinesRead {
+  const views = writtenLineViews(written);
+  const dated = columns.some((column) => ("column" in column ? column.column : column).dated === true);
+  if (!dated) return { views, lines: "billing_usage" };
+  // The periods' query reads a series' steps too: none here
+  const noSeries = [
+    "billing_grid_first_second",
+    "billing_grid_steps",
+    "billing_grid_step_seconds",
+    "billing_grid_first_knot",
+  ].map((column) => `CAST(NULL AS DOUBLE) AS ${column}`);
+  return {
+    views: `${views},
+       billing_evaluated AS (SELECT *, ${noSeries.join(", ")} FROM billing_usage),
+       billing_date_order AS (${sqlQuery("evaluate/billing_date_order.sql")}),
+       billing_usage_dated AS (SELECT *, ${LINE_MONTH} AS ${LINE_MONTH_COLUMN} FROM (${sqlQuery("evaluate/billing_periods.sql")}))`,
+    lines: "billing_usage_dated",
+  };
+}
 
 /** The SQL condition of the filters over the written lines (TRUE without). */
 export function filterCondition(filters: readonly FilterColumn[]): string {
@@ -58,12 +97,13 @@ export async function filteredSums(
   const summed = ["cost", "energy_kwh", ...impactColumnNames];
   const read = (column: string) =>
     column === "cost" ? PAID_COST : `TRY_CAST(${identifier(column)} AS DOUBLE)`;
+  const { views, lines } = linesRead(written, filters);
   const reader = await connection.runAndReadAll(
-    `WITH ${writtenLineViews(written)}
+    `WITH ${views}
      ${finishedSums(
        `SELECT COUNT(*) FILTER (WHERE ${filterCondition(filters)}) AS lines, COUNT(*) AS evaluated,
           ${summed.map((column) => exactSumParts(`CASE WHEN ${filterCondition(filters)} THEN ${read(column)} ELSE 0 END`, column)).join(", ")}
-        FROM billing_usage WHERE status = 'evaluated'`,
+        FROM ${lines} WHERE status = 'evaluated'`,
        summed,
      )}`,
   );
@@ -83,6 +123,20 @@ export function filteredSource(written: WrittenFile, filters: readonly FilterCol
   return filters.length === 0
     ? writtenSource(written)
     : `(SELECT * FROM ${writtenSource(written)} WHERE ${filterCondition(filters)})`;
+}
+
+/**
+ * The evaluated lines a filter keeps as `--group-by` sums them (`columns`: its groups and the
+ * filter's), each with its cost as the report reads it (`billing_group_cost`), as a source to read.
+ */
+export function costedSource(
+  written: Omit<WrittenLines, "criteria">,
+  columns: readonly (GroupColumn | FilterColumn)[],
+  filters: readonly FilterColumn[],
+): string {
+  const { views, lines } = linesRead(written, columns);
+  return `(WITH ${views} SELECT *, ${PAID_COST} AS billing_group_cost FROM ${lines}
+          WHERE ${filterCondition(filters)})`;
 }
 
 /** An instance type's hours at one place among the lines a filter keeps, their costs paid and billed. */
@@ -114,20 +168,21 @@ export async function filteredUsages(
   filters: readonly FilterColumn[],
 ): Promise<FilteredUsage[]> {
   await createExactSumMacros(connection);
+  const { views, lines } = linesRead(written, filters);
   const summed = ["hours", "cost", "billed_cost"];
   const sums = finishedSums(
     `SELECT COALESCE(billing_provider, '') AS provider, matched_instance_type AS instance_type,
        ${REGION_KEY} AS region_key,
        ${exactSumParts("TRY_CAST(hours AS DOUBLE)", "hours")}, ${exactSumParts(PAID_COST, "cost")},
        ${exactSumParts("CASE WHEN billing_cost > 0 THEN billing_cost ELSE 0 END", "billed_cost")}
-     FROM billing_usage
+     FROM ${lines}
      WHERE status = 'evaluated' AND method = 'instance' AND matched_instance_type IS NOT NULL
        AND ${filterCondition(filters)}
      GROUP BY ALL`,
     summed,
   );
   const reader = await connection.runAndReadAll(
-    `WITH ${writtenLineViews(written)}
+    `WITH ${views}
      SELECT u.provider, u.instance_type, p.place, SUM(u.hours) AS hours, SUM(u.cost) AS cost,
        SUM(u.billed_cost) AS billed_cost
      FROM (${sums}) u JOIN billing_places p ON p.provider = u.provider AND p.spelling = u.region_key

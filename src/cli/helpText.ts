@@ -66,7 +66,7 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
                        written to <output>.groups.<csv|ndjson|parquet> (needs -o, or --report),
                        or the workbook's groups sheet; a bill's also tag:<key> (any export's
                        tags: Tags, resource_tags, resourceTags/…, labels, tags/…), account,
-                       region, service
+                       region, service, month (YYYY-MM, the month each line's period starts)
   --strict             stop at the first bad row (exit 1) instead of reporting it and going on
                        (a billing export: stop before writing anything)
   --report <file.html> also write a self-contained HTML report with charts (a bill's: totals,
@@ -88,8 +88,9 @@ ${wrapped(`(default: ${NEW_WORK_DEFAULT})`)}
  billing export only:
   --load <percent>     constant load of every instance (default: the archetype's)
   --filter <column=value>  sum only the lines whose column (or tag:<key>, method, account,
-                       region, service) has the value:
-                       the groups' file, a summary line, the report opened filtered; repeated,
+                       region, service, month) has the value:
+                       the groups' file, a summary line, the report opened filtered, the
+                       report's and --what-if's actions (not split by --group-by); repeated,
                        a column's values either, the columns all (COLUMN= for none)
   --instance-type-column <column>  the machine type of Google Cloud lines
   --tables <folder>    also write the small tables the run's SQL built there (instance matches,

@@ -107,8 +107,15 @@ export interface BillReportModel {
   readonly groups: GroupCube | null;
   /** The command line that writes the same groups, before its `--group-by`. */
   readonly command: string;
-  /** The filter the page opens with (the command's `--filter`): each column's values. */
-  readonly filters?: readonly { readonly column: string; readonly values: readonly string[] }[];
+  /**
+   * The filter the page opens with (the command's `--filter`): each column's values, and `opens`,
+   * the file's column a plain name (`region`) reads alone, by which the page's filter opens it.
+   */
+  readonly filters?: readonly {
+    readonly column: string;
+    readonly values: readonly string[];
+    readonly opens?: string;
+  }[];
   /** What changes to the largest usages save, ranked; null when not evaluated. */
   readonly whatIf: readonly WhatIf[] | null;
   /** The usages the changes were looked for among (0: nothing to move). */
@@ -434,7 +441,7 @@ function pageData(model: BillReportModel) {
     cube: model.groups,
     groupDefault: groupDefault(model.groups),
     command: model.command,
-    filters: model.filters ?? [],
+    filters: (model.filters ?? []).map(({ column, opens, values }) => ({ column: opens ?? column, values })),
     filterable: true,
     months: monthsShown(model.months),
     whatIf: whatIfTold(model),
@@ -478,13 +485,31 @@ function whatIfTold(model: BillReportModel) {
   };
 }
 
-/** Whose lines "What to act on" ranks, said under a filter set in the page: the run's (its --filter's). */
-function whatIfScope(filters: NonNullable<BillReportModel["filters"]>): string {
-  if (filters.length === 0) return "What to act on is the whole bill's, whatever the filter.";
+/**
+ * The run's --filter columns the page cannot open its filter with: no column of that name among
+ * those it filters (`month`; a plain name read from several columns), or none of the values.
+ */
+function unopenedFilters(model: BillReportModel): string[] {
+  const columns = model.groups?.columns ?? [];
+  return (model.filters ?? []).flatMap(({ column, opens, values }) => {
+    const offered = columns.find((candidate) => candidate.name === (opens ?? column));
+    return offered !== undefined && values.every((value) => offered.values.includes(value)) ? [] : [column];
+  });
+}
+
+/**
+ * Whose lines "What to act on" ranks: under a filter set in the page, the run's (its --filter's);
+ * and always where the page could not open the run's filter, its figures then the whole bill's.
+ */
+function whatIfScope(model: BillReportModel): string {
+  const filters = model.filters ?? [];
+  if (filters.length === 0)
+    return '<p class="sub filtered-only">What to act on is the whole bill\'s, whatever the filter.</p>';
   const said = filters.map(({ column, values }) => `${column}=${values.join(" or ")}`).join(", ");
-  return escapeHtml(
-    `What to act on is the run's: the lines of its --filter (${said}), whatever the filter set here.`,
-  );
+  const unopened = unopenedFilters(model);
+  if (unopened.length === 0)
+    return `<p class="sub filtered-only">${escapeHtml(`What to act on is the run's: the lines of its --filter (${said}), whatever the filter set here.`)}</p>`;
+  return `<p class="sub">${escapeHtml(`What to act on is the run's: the lines of its --filter (${said}). This page's figures are the whole bill's: its filter has no ${unopened.join(", ")} to open with.`)}</p>`;
 }
 
 /** The column the page first groups by: the bill's service, else the first offered. */
@@ -585,7 +610,7 @@ ${filterSection(model.groups, "lines")}
 ${overTimeSection(model.overTime, "lines", coveredNote(model))}
 ${monthsSection(model.groups, monthsCoverage(model), monthsShown(model.months))}
 ${whatIfSection(model.whatIf, model.currency, "usages (an instance type at a place, its hours summed)", true, model.whatIfUsages ?? null)}
-${model.whatIf === null ? "" : `<p class="sub filtered-only">${whatIfScope(model.filters ?? [])}</p>`}
+${model.whatIf === null ? "" : whatIfScope(model)}
 <h2>Coverage</h2>
 <p class="sub filtered-only">The whole bill's, whatever the filter: how much of its cost is estimated.</p>
 <div class="cards">${card("lines", count(coverage.lines))}${card("lines estimated", count(coverage.estimatedLines))}${card(`of the positive cost estimated (${escapeHtml(money(coverage.estimatedCost))} of ${escapeHtml(money(coverage.cost))}${currency})`, share(coverage.estimatedCost, coverage.cost))}${usageCard(model, card)}</div>

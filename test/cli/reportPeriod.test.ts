@@ -4,8 +4,10 @@
  *   hours moved to 2023-06-30 21:00 – 2023-07-01 13:00 (16 h over two months, both partial) is not
  *   drawn as a trend: its months are compared by daily rate, as bars, no sparkline; the header
  *   names the bill's period;
- * - every command the report shows runs as printed (three monthly CUR exports with a filter: the
- *   group command and the filter command run, `npx impact-service` as the bundle);
+ * - every command the report shows runs as printed (three monthly CUR exports with a filter, one
+ *   of its columns by a plain name, `region`, which the page opens as the file's
+ *   product_region_code: the group command and the filter command run, `npx impact-service` as
+ *   the bundle);
  * - at 390 px a table that scrolls sideways says so, no name breaks inside a token (`t3.large`),
  *   and a table downloads as CSV;
  * - a file of a header and no lines exits 2 saying so, no report written.
@@ -151,6 +153,8 @@ describe("three monthly exports' report at 390 px", () => {
       "report.html",
       "--filter",
       "line_item_product_code=AmazonEC2",
+      "--filter",
+      "region=us-east-1",
     ]);
     expect(done.status, done.stderr).toBe(0);
     page = await opened(join(dir, "report.html"), 390);
@@ -165,6 +169,10 @@ describe("three monthly exports' report at 390 px", () => {
       ];
       for (const command of shown) {
         expect(command).toMatch(/^npx impact-service evaluate /);
+        // The run's filter, its plain name opened as the file's column
+        expect(command).toContain(
+          " --filter line_item_product_code=AmazonEC2 --filter product_region_code=us-east-1",
+        );
         // Every month's file named, none as "(and 2 more monthly files)"
         for (const file of MONTHS) expect(command).toContain(file);
         const cwd = mkdtempSync(join(work, "command-"));
@@ -182,7 +190,7 @@ describe("three monthly exports' report at 390 px", () => {
         expect(done.status, `${command}\n${done.stderr}`).toBe(0);
         expect(existsSync(join(cwd, "impacts.csv"))).toBe(true);
       }
-      // The group command's groups are the filter's: EC2's lines alone
+      // The group command's groups are the filter's: EC2's lines in us-east-1 alone
       const cwd = mkdtempSync(join(work, "groups-"));
       const group = (shown[1] ?? "").replace(
         /^npx impact-service /,

@@ -16,6 +16,15 @@ export type { BillPeriod, MonthCoverage } from "../../output/reportParts/months.
 
 import { DATE_ORDER, evaluatedLines, textColumnsOf, type WrittenLines, writtenLineViews } from "./lines.js";
 
+/**
+ * A line's month (`2026-04`, UTC): the month its period starts, over the columns
+ * sql/evaluate/billing_periods.sql reads; NULL where its period does not read (or ends before it
+ * starts). The months' coverage and `--group-by month`/`--filter month=` (src/billing/filters.ts)
+ * read it alike.
+ */
+export const LINE_MONTH = `CASE WHEN billing_period_end_second > billing_period_start_second
+  THEN strftime(make_timestamp(CAST(billing_period_start_second * 1000000 AS BIGINT)), '%Y-%m') END`;
+
 /** The month of the lines whose period does not read. */
 const NO_PERIOD = "(no period)";
 
@@ -60,8 +69,7 @@ export async function monthCoverage(
       "TRUE",
     );
     const dated = "billing_period_end_second > billing_period_start_second";
-    const month = `CASE WHEN ${dated}
-      THEN strftime(make_timestamp(CAST(billing_period_start_second * 1000000 AS BIGINT)), '%Y-%m') ELSE '${NO_PERIOD}' END`;
+    const month = `COALESCE(${LINE_MONTH}, '${NO_PERIOD}')`;
     // Summed exactly (src/duckdb/exactSum.ts): the same bytes whatever DuckDB's threads
     await createExactSumMacros(connection);
     const sums = finishedSums(

@@ -160,6 +160,24 @@ function filtersByColumn(asked: readonly AskedFilter[]): { column: string; value
 export interface GroupColumn {
   readonly name: string;
   readonly expression: string;
+  /** Read from the lines' periods (`month`): the lines read with their period (src/billing/filters.ts, linesRead). */
+  readonly dated?: boolean;
+  /** The file's column a plain name reads alone, by which the report's page opens its filter. */
+  readonly opens?: string;
+}
+
+/** The column of the lines read with their period that holds each line's month (`2026-04`). */
+export const LINE_MONTH_COLUMN = "billing_line_month";
+
+/**
+ * `month` where the file has no column of that name: the month (UTC, `YYYY-MM`) each line's period
+ * starts, as the report's months and each month's coverage place it; none where its period does
+ * not read.
+ */
+function monthColumn(prepared: NamedColumns, name: string): GroupColumn | null {
+  if (name.toLowerCase() !== "month") return null;
+  if (prepared.header.some((column) => column.toLowerCase() === "month")) return null;
+  return { name: "month", expression: LINE_MONTH_COLUMN, dated: true };
 }
 
 /** The plain names --group-by and --filter take on every format, the report's dimensions. */
@@ -176,19 +194,23 @@ function dimensionColumn(prepared: NamedColumns, name: string): GroupColumn | nu
   if (dimension === undefined || format === undefined) return null;
   if (prepared.header.some((column) => column.toLowerCase() === dimension)) return null;
   const { name: names, id = [] } = format.dimensions[dimension];
-  const cells = [...names, ...id].flatMap((source) => {
+  const read = [...names, ...id].flatMap((source) => {
     const column = typeof source === "string" ? source : "column" in source ? source.column : null;
     const found = column === null ? null : headerColumn(format, column, prepared.header);
     if (found === null) return [];
     const run = prepared.columns.names[prepared.header.indexOf(found)];
-    return [`NULLIF(NULLIF(TRIM(CAST(${identifier(run)} AS VARCHAR)), ''), 'NULL')`];
+    return [{ found, cell: `NULLIF(NULLIF(TRIM(CAST(${identifier(run)} AS VARCHAR)), ''), 'NULL')` }];
   });
+  const cells = [...new Set(read.map(({ cell }) => cell))];
   if (cells.length === 0) return null;
-  return { name: dimension, expression: cells.length === 1 ? cells[0] : `COALESCE(${cells.join(", ")})` };
+  return cells.length === 1
+    ? { name: dimension, expression: cells[0], opens: read[0].found }
+    : { name: dimension, expression: `COALESCE(${cells.join(", ")})` };
 }
 
 /**
- * A --group-by name: a column of the file, `account`, `region` or `service` (dimensionColumn), or `tag:<key>`, the key's value in whichever of the
+ * A --group-by name: a column of the file, `account`, `region` or `service` (dimensionColumn),
+ * `month` (monthColumn), or `tag:<key>`, the key's value in whichever of the
  * tag forms the file holds (src/billing/reading/tags.ts).
  */
 function groupColumn(
@@ -198,7 +220,7 @@ function groupColumn(
   option = "--group-by",
 ): GroupColumn {
   if (!name.startsWith("tag:")) {
-    const dimension = dimensionColumn(prepared, name);
+    const dimension = dimensionColumn(prepared, name) ?? monthColumn(prepared, name);
     if (dimension !== null) return dimension;
     const column = namedColumn(prepared, name, option);
     return { name: column, expression: identifier(column) };

@@ -78,7 +78,12 @@ export interface BillingSummary {
   readonly currency: string | null;
   /** The sums of the lines --filter keeps, null without; the filter's columns and values for the report. */
   readonly filtered: FilteredSums | null;
-  readonly filters: readonly { readonly column: string; readonly values: readonly string[] }[];
+  /** --filter's columns as named, their values, and the file's column a plain name opens the page's filter by. */
+  readonly filters: readonly {
+    readonly column: string;
+    readonly values: readonly string[];
+    readonly opens?: string;
+  }[];
   /** Each month's coverage, where the bill's lines span two months or more (several files, or a report). */
   readonly months: readonly MonthCoverage[] | null;
   /** The bill's period (its lines' first start, last end), where read: with a report or several files. */
@@ -121,7 +126,11 @@ export async function summarise(run: BillRun, bill: WrittenBill): Promise<Billin
     filtered: written.filtered,
     months: written.months,
     period: written.period,
-    filters: read.filterColumns.map(({ column, values }) => ({ column: column.name, values })),
+    filters: read.filterColumns.map(({ column, values }) => ({
+      column: column.name,
+      values,
+      ...(column.opens === undefined ? {} : { opens: column.opens }),
+    })),
   };
 }
 

@@ -17,9 +17,9 @@ import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
 import {
+  costedSource,
   type FilteredSums,
   type FilteredUsage,
-  filterCondition,
   filteredSource,
   filteredSums,
   filteredUsages,
@@ -27,7 +27,7 @@ import {
 import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
-import { PAID_COST, type WrittenLines, writtenLineViews } from "../report/lines.js";
+import type { WrittenLines } from "../report/lines.js";
 import {
   type BillPeriod,
   billPeriod,
@@ -183,8 +183,7 @@ export async function writeGroupSums(
   const source =
     costed === null
       ? filteredSource(written, filters)
-      : `(WITH ${writtenLineViews({ ...written, ...costed })} SELECT *, ${PAID_COST} AS billing_group_cost FROM billing_usage
-          WHERE ${filterCondition(filters)})`;
+      : costedSource({ ...written, ...costed }, [...groupColumns, ...filters], filters);
   // Summed exactly (src/duckdb/exactSum.ts): a group's sums whatever the threads' split of its lines
   const summed =
     costed === null ? ["hours", ...impactColumnNames] : ["cost", "hours", "energy_kwh", ...impactColumnNames];
