@@ -98,12 +98,12 @@ describe("the actions that carry money", () => {
   it("are at least the measured share of each bill set's actions", () => {
     const ofFixtures = share(fixtures);
     const ofExports = share(exports);
-    // Measured with the list: 58 of 289 (20.1 %) in the fixtures' 47 bills with actions, 12 of 28
-    // (42.9 %) in the public exports (the FOCUS sample: the converters' and OCI's have none)
+    // Measured with the list: 66 of 289 (22.8 %) in the fixtures' 47 bills with actions, 17 of 28
+    // (60.7 %) in the public exports (the FOCUS sample: the converters' and OCI's have none)
     expect(fixtures.size).toBeGreaterThanOrEqual(40);
-    expect(ofFixtures.priced / ofFixtures.all).toBeGreaterThanOrEqual(0.2);
+    expect(ofFixtures.priced / ofFixtures.all).toBeGreaterThanOrEqual(0.22);
     expect(ofExports.all).toBe(28);
-    expect(ofExports.priced).toBeGreaterThanOrEqual(12);
+    expect(ofExports.priced).toBeGreaterThanOrEqual(17);
     // Some money comes from the list alone: the bill's rates and size factors price fewer
     const listed = [...fixtures.values(), ...exports.values()]
       .flat()
