@@ -12,7 +12,7 @@ import { identifier, literal } from "../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../duckdb/exactSum.js";
 import { sqlQuery } from "./queries.js";
 import { textCell } from "./report/groups.js";
-import { PAID_COST, type WrittenLines, writtenLineViews } from "./report/lines.js";
+import { NO_GRID_SERIES, PAID_COST, type WrittenLines, writtenLineViews } from "./report/lines.js";
 import { LINE_MONTH } from "./report/monthCoverage.js";
 import { type FilterColumn, type GroupColumn, LINE_MONTH_COLUMN } from "./stages/read.js";
 import { type WrittenFile, writtenSource } from "./writtenFile.js";
@@ -41,16 +41,9 @@ export function linesRead(
   const views = writtenLineViews(written);
   const dated = columns.some((column) => ("column" in column ? column.column : column).dated === true);
   if (!dated) return { views, lines: "billing_usage" };
-  // The periods' query reads a series' steps too: none here
-  const noSeries = [
-    "billing_grid_first_second",
-    "billing_grid_steps",
-    "billing_grid_step_seconds",
-    "billing_grid_first_knot",
-  ].map((column) => `CAST(NULL AS DOUBLE) AS ${column}`);
   return {
     views: `${views},
-       billing_evaluated AS (SELECT *, ${noSeries.join(", ")} FROM billing_usage),
+       billing_evaluated AS (SELECT *, ${NO_GRID_SERIES} FROM billing_usage),
        billing_date_order AS (${sqlQuery("evaluate/billing_date_order.sql")}),
        billing_usage_dated AS (SELECT *, ${LINE_MONTH} AS ${LINE_MONTH_COLUMN} FROM (${sqlQuery("evaluate/billing_periods.sql")}))`,
     lines: "billing_usage_dated",

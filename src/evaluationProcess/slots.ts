@@ -1,4 +1,5 @@
 import { FileRefusal, type Slot } from "../service/fileEvaluation.js";
+import { sharedSlots } from "../support/sharedSlots.js";
 
 /*
  * The page's slots: files evaluated at once, all clients together, and at most a share of them
@@ -23,26 +24,12 @@ export function clientBusy({ maxPerClient }: SlotBounds): string {
 
 /** The slots of a service; `take` answers a slot, or the refusal (503) saying whose they are. */
 export function createSlots(bounds: SlotBounds) {
-  const perClient = new Map<string, number>();
-  let taken = 0;
+  const slots = sharedSlots(bounds);
   return {
     take(client: string): Slot | FileRefusal {
-      const held = perClient.get(client) ?? 0;
-      if (held >= bounds.maxPerClient) return new FileRefusal(503, clientBusy(bounds));
-      if (taken >= bounds.maxConcurrent) return new FileRefusal(503, BUSY);
-      taken += 1;
-      perClient.set(client, held + 1);
-      let released = false;
-      return {
-        release: () => {
-          if (released) return;
-          released = true;
-          taken -= 1;
-          const left = (perClient.get(client) ?? 1) - 1;
-          if (left === 0) perClient.delete(client);
-          else perClient.set(client, left);
-        },
-      };
+      const taken = slots.take(client);
+      if ("release" in taken) return taken;
+      return new FileRefusal(503, taken.full === "client" ? clientBusy(bounds) : BUSY);
     },
   };
 }

@@ -28,6 +28,19 @@ import { exportAddedColumns } from "../stages/classify.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
 import { impactOf, measureColumns } from "./bounds.js";
 
+/**
+ * The grid series' columns the periods' query reads, NULL where lines were evaluated without a
+ * series (the report's lines, the filter's): a select list.
+ */
+export const NO_GRID_SERIES = [
+  "billing_grid_first_second",
+  "billing_grid_steps",
+  "billing_grid_step_seconds",
+  "billing_grid_first_knot",
+]
+  .map((column) => `CAST(NULL AS DOUBLE) AS ${column}`)
+  .join(", ");
+
 /** The format's columns the report's dimensions read (their names and ids, not a map's keys), first the service's. */
 export function dimensionColumns(input: BillingFormatName): string[] {
   return (["service", "region", "account"] as const).flatMap((dimension) => {
@@ -219,18 +232,11 @@ export function evaluatedLines(
     ),
   );
   const kept = extra.map((column) => `${column.expression} AS ${identifier(column.name)}`);
-  // The periods' query reads a series' steps too: none here, so its grid columns are NULL.
-  const noSeries = [
-    "billing_grid_first_second",
-    "billing_grid_steps",
-    "billing_grid_step_seconds",
-    "billing_grid_first_knot",
-  ].map((column) => `CAST(NULL AS DOUBLE) AS ${column}`);
   return `SELECT method, ${dimension("service")} AS service, ${idOf("service")} AS service_id,
        ${dimension("region")} AS region, ${dimension("account")} AS account,
        ${dimension("resource")} AS resource, ${idOf("resource")} AS resource_id,
        ${PAID_COST} AS cost,
        ${number("energy_kwh")} AS energy, ${[...impacts, ...kept].join(", ")},
-       billing_period_start_text, billing_period_end_text, billing_period_end_days, ${noSeries.join(", ")}
+       billing_period_start_text, billing_period_end_text, billing_period_end_days, ${NO_GRID_SERIES}
      FROM billing_usage WHERE ${which}`;
 }

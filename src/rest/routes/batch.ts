@@ -2,6 +2,7 @@ import { evaluateBatch, ndjsonLines, type RouteEvaluator } from "../../batch/ind
 import type { BodyLimits } from "../../config/serviceConfig.js";
 import type { TurnShare } from "../../service/eventLoopSlices.js";
 import type { EditionService } from "../../service/open.js";
+import { sharedSlots } from "../../support/sharedSlots.js";
 import { queryEdition, type RestEditions } from "../editionChoice.js";
 import type { RestResponse } from "../restRoute.js";
 
@@ -96,29 +97,13 @@ function batchSlots({
   maxConcurrent,
   maxPerClient,
 }: Pick<BatchRouteOptions, "maxConcurrent" | "maxPerClient">) {
-  const perClient = new Map<string, number>();
-  let running = 0;
+  const slots = sharedSlots({ maxConcurrent, maxPerClient });
   return (client: string): { release: () => void } | { refused: string } => {
-    const held = perClient.get(client) ?? 0;
-    if (held >= maxPerClient)
-      return {
-        refused: `this client has ${held} batches running, its share (MAX_BATCHES_PER_CLIENT)`,
-      };
-    if (running >= maxConcurrent)
-      return { refused: `${maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)` };
-    running += 1;
-    perClient.set(client, held + 1);
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        running -= 1;
-        const left = (perClient.get(client) ?? 1) - 1;
-        if (left === 0) perClient.delete(client);
-        else perClient.set(client, left);
-      },
-    };
+    const taken = slots.take(client);
+    if ("release" in taken) return taken;
+    return taken.full === "client"
+      ? { refused: `this client has ${taken.held} batches running, its share (MAX_BATCHES_PER_CLIENT)` }
+      : { refused: `${maxConcurrent} batches are running, the most at once (MAX_CONCURRENT_BATCHES)` };
   };
 }
 
