@@ -36,7 +36,7 @@ function dropRest(request: IncomingMessage, maxBytes: number): void {
   let dropped = 0;
   const count = (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > maxBytes) request.socket.destroy();
+    if (dropped > maxBytes) request.socket?.destroy();
   };
   request.on("data", count);
   request.once("end", () => request.off("data", count));

@@ -113,8 +113,9 @@ function receiveBody(
   let outcome: BodyOutcome | null = null;
   let discarded = 0;
   const finish = watchUpload({ timeoutMs, pace }, () => size, {
-    // A refused body still arriving past the upload time: the connection goes.
-    timedOut: () => (outcome === null ? settle("timed out") : request.socket.destroy()),
+    // A refused body still arriving past the upload time: the connection goes (where it has not
+    // gone already: a request whose server or answer closed has no socket left).
+    timedOut: () => (outcome === null ? settle("timed out") : request.socket?.destroy()),
     tooSlow: () => outcome === null && settle("too slow"),
   });
 
@@ -134,7 +135,7 @@ function receiveBody(
   request.on("data", (chunk: Buffer) => {
     if (outcome !== null) {
       discarded += chunk.length;
-      if (discarded > DISCARDED_BYTES_AFTER_REFUSAL) request.socket.destroy();
+      if (discarded > DISCARDED_BYTES_AFTER_REFUSAL) request.socket?.destroy();
       return;
     }
     size += chunk.length;
