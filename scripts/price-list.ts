@@ -3,8 +3,8 @@
  * of virtual machines (a `vms.csv` per provider: columns `InstanceType`, `Price` (on-demand, USD an
  * hour), `Region`, one row per availability zone where the provider has them). Writes one row per
  * provider, type and region: `provider,region,instance_type,usd_per_hour`, after a `# source:` line
- * naming the catalogue, its commit and date and its licence. The list is data, kept beside the
- * checkout (../shared/price-lists/, its SOURCES.md), never in the repository.
+ * naming the catalogue, its commit and date and its licence. The list is data, kept in a cache
+ * outside the repository (scripts/ensure-price-list.sh makes the default one), never in it.
  *
  * Also reads Karpenter's generated AWS on-demand prices (`aws-karpenter=PATH`: the Go module
  * github.com/aws/karpenter-provider-aws, `pkg/providers/pricing/zz_generated.pricing_aws.go`, a map

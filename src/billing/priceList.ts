@@ -2,13 +2,14 @@
  * A public on-demand price list (Linux, by region, in USD): what prices a what-if's change where the
  * bill gives no rate of its target (src/billing/changePrices.ts). Its file is a CSV of
  * `provider,region,instance_type,usd_per_hour` whose `# source:` comment names where its figures come
- * from; the project ships none (a list derived from public data is kept beside the checkout,
- * `../shared/price-lists/`, its SOURCES.md naming the source, licence and date; docs/billing.md,
- * "What-if"). `PRICE_LIST` names the file; unset, the one beside the checkout where present.
+ * from; the project ships none: `npm run price-list` (scripts/ensure-price-list.sh) derives one from
+ * public data into the cache outside the repository (docs/billing.md, "What-if"). `PRICE_LIST`
+ * names the file; unset, the one in that cache where present.
  */
 
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { BillingInputError } from "./errors.js";
 
 /** The list's currency: every figure of it is in US dollars. */
@@ -17,10 +18,8 @@ export const LIST_CURRENCY = "USD";
 /** The most a list may weigh: checked before it is read (the derived list of three providers is about 2 MB). */
 export const MAX_PRICE_LIST_BYTES = 32 * 1024 * 1024;
 
-/** The list beside the checkout (`../shared/price-lists/`), read where PRICE_LIST names none; the same two levels up from src/billing and dist/bundle. */
-export const DEFAULT_PRICE_LIST = fileURLToPath(
-  new URL("../../../shared/price-lists/on-demand-linux.csv", import.meta.url),
-);
+/** Where `npm run price-list` writes its list by default, read where PRICE_LIST names none. */
+export const DEFAULT_PRICE_LIST = join(homedir(), ".cache/impact-service/price-lists/on-demand-linux.csv");
 
 /** A price list: its hourly prices by provider, type and region, and its source as its file names it. */
 export interface PriceList {
@@ -90,7 +89,7 @@ export function parsePriceList(text: string, name: string): PriceList {
 }
 
 /**
- * The list of `path` (PRICE_LIST), else the one beside the checkout where present; null where none
+ * The list of `path` (PRICE_LIST), else the one `npm run price-list` made where present; null where none
  * is (named or present). A named file missing, too large or malformed is an error naming it.
  */
 export function loadPriceList(path: string | undefined): PriceList | null {

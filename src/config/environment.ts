@@ -318,7 +318,8 @@ export const SETTINGS = {
   /** Read by a bill's run where its what-if prices a change the bill gives no rate of (src/billing/priceList.ts). */
   PRICE_LIST: {
     read: z.preprocess(unsetIfEmpty, z.string().optional()),
-    shown: "`../shared/price-lists/on-demand-linux.csv` beside the checkout, where present; else none",
+    shown:
+      "`~/.cache/impact-service/price-lists/on-demand-linux.csv`, where `npm run price-list` made it; else none",
     meaning:
       "a CSV of on-demand Linux prices in USD (`provider,region,instance_type,usd_per_hour`, a `# source:` line naming their source) that prices a what-if's change the bill gives no rate of, both sides at their list price, in a bill in USD ([What-if](billing.md#what-if)); a file missing or malformed stops the run with one line",
   },

@@ -118,8 +118,8 @@ describe("the command line in the image (Dockerfile)", () => {
   const { files, packages } = commandLineClosure();
   const loaded = [...files].map((file) => relative(ROOT, file).replace(/\/$/, ""));
   // The sources are in the bundle; what the command reads besides them, and its bin, must be there.
-  // A file beside the checkout (../shared/price-lists, read where present) is not the image's: there,
-  // PRICE_LIST names a file mounted beside it, or none is read (docs/operations.md).
+  // A file outside the checkout (the price list in the user's cache, read where present) is not the
+  // image's: there, PRICE_LIST names a file mounted beside it, or none is read (docs/operations.md).
   const needed = [
     "bin/impact-service.mjs",
     ...loaded.filter((path) => !path.startsWith("src/") && !path.startsWith("../")),
