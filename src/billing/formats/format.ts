@@ -14,9 +14,6 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 
-/** The formats' names (`--input`), in the order they are tried and listed: BILLING_FORMATS' keys. */
-export type BillingFormatName = "focus" | "cur" | "azure" | "gcp" | "oci";
-
 /** A version of a format told apart by a column only it has. */
 export interface BillingFormatVersion {
   readonly title: string;
@@ -33,8 +30,12 @@ export interface BillingFormatVersion {
   readonly spelled?: "exactly" | "words";
 }
 
-export interface BillingFormat {
-  readonly name: BillingFormatName;
+/**
+ * A format, by its name (`Name`: `--input`'s); the names the command reads, BillingFormatName,
+ * are derived from the list of these (src/billing/formats/knownFormats.ts).
+ */
+export interface BillingFormat<Name extends string = string> {
+  readonly name: Name;
   /** As the summary and errors name it (a version's own title when the header is one's). */
   readonly title: string;
   /** As the command's usage lists it among the formats read, with the versions read (`AWS CUR 2.0 and 1.0`). */

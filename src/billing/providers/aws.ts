@@ -303,7 +303,7 @@ const DEPLOYMENTS: readonly Deployment[] = [
   },
 ];
 
-export const AWS: BillingProvider = {
+export const AWS: BillingProvider<"aws"> = {
   id: "aws",
   focusNames: ["aws", "amazon web services"],
   regions: {

@@ -232,7 +232,7 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
-export const AZURE: BillingProvider = {
+export const AZURE: BillingProvider<"azure"> = {
   id: "azure",
   focusNames: ["microsoft", "azure", "microsoft azure"],
   regions: {

@@ -110,7 +110,7 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
-export const GCP: BillingProvider = {
+export const GCP: BillingProvider<"gcp"> = {
   id: "gcp",
   focusNames: ["google cloud", "google cloud platform", "gcp", "google"],
   regions: {

@@ -60,7 +60,7 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
-export const ORACLE: BillingProvider = {
+export const ORACLE: BillingProvider<"oracle"> = {
   id: "oracle",
   focusNames: ["oracle", "oci", "oracle cloud infrastructure"],
   regions: {

@@ -11,9 +11,6 @@
 
 import type { Condition } from "../registry/conditions.js";
 
-/** The providers a bill is read for, as the formats' queries name them. */
-export type ProviderId = "aws" | "azure" | "gcp" | "oracle";
-
 /** A billed type read by its provider's grammar. */
 export interface Shape {
   /** Its family: AWS `c7i`, Azure `d` (the letters before the size), Google Cloud `n2-standard`. */
@@ -105,7 +102,8 @@ export interface CatalogueSize {
 export interface CatalogueService {
   /** Its key in the lines' method key (`managed:<id>:<size>`). */
   readonly id: string;
-  readonly provider: ProviderId;
+  /** Its provider's id (the module that lists it). */
+  readonly provider: string;
   /** As the summary and the warnings name it. */
   readonly name: string;
   /** What names the service's hours (src/billing/registry/conditions.ts), its provider's lines and an hour unit aside. */
@@ -133,7 +131,8 @@ export const catalogueSize = (
 
 /** A provider's Kubernetes control plane: how its hours are named, the nodes an hour stands for. */
 export interface ControlPlane {
-  readonly provider: ProviderId;
+  /** Its provider's id (the module that lists it). */
+  readonly provider: string;
   /** As the warnings name it. */
   readonly name: string;
   /** What names its hours (src/billing/registry/conditions.ts), its provider's lines aside. */
@@ -170,8 +169,12 @@ export interface Deployment {
   readonly source: string;
 }
 
-export interface BillingProvider {
-  readonly id: ProviderId;
+/**
+ * A provider, by its id (`Id`: as the formats' queries name it); the ids a bill is read for,
+ * ProviderId, are derived from the list of these (src/billing/providers/index.ts).
+ */
+export interface BillingProvider<Id extends string = string> {
+  readonly id: Id;
   /** As a FOCUS export's `ServiceProviderName` or `ProviderName` writes it, lower case. */
   readonly focusNames: readonly string[];
   /** Its regions, each with its country (ISO 3166-1 alpha-3), from its own list (the source in its module). */
