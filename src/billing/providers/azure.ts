@@ -6,7 +6,7 @@
  * rows of the registry.
  */
 
-import { all, has } from "../registry/conditions.js";
+import { all, has } from "../rules/conditions.js";
 import {
   type BillingProvider,
   type CatalogueService,

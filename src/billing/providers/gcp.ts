@@ -4,7 +4,7 @@
  * comparison guide": `<series>-<type>-<vCPUs>`), and its rows of the registry.
  */
 
-import { all, has } from "../registry/conditions.js";
+import { all, has } from "../rules/conditions.js";
 import {
   type BillingProvider,
   type CatalogueService,

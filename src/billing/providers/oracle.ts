@@ -5,7 +5,7 @@
  * the other providers' (the highest PUE, their mean watts).
  */
 
-import { all, has } from "../registry/conditions.js";
+import { all, has } from "../rules/conditions.js";
 import {
   type BillingProvider,
   type CatalogueService,

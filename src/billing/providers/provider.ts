@@ -9,7 +9,7 @@
  * part cannot be written (the type requires each).
  */
 
-import type { Condition } from "../registry/conditions.js";
+import type { Condition } from "../rules/conditions.js";
 
 /** A billed type read by its provider's grammar. */
 export interface Shape {
@@ -106,7 +106,7 @@ export interface CatalogueService {
   readonly provider: string;
   /** As the summary and the warnings name it. */
   readonly name: string;
-  /** What names the service's hours (src/billing/registry/conditions.ts), its provider's lines and an hour unit aside. */
+  /** What names the service's hours (src/billing/rules/conditions.ts), its provider's lines and an hour unit aside. */
   readonly match: Condition;
   /** A regular expression of one group over the line's text giving the size; null for a service of one size. */
   readonly sizeIn: string | null;
@@ -135,7 +135,7 @@ export interface ControlPlane {
   readonly provider: string;
   /** As the warnings name it. */
   readonly name: string;
-  /** What names its hours (src/billing/registry/conditions.ts), its provider's lines aside. */
+  /** What names its hours (src/billing/rules/conditions.ts), its provider's lines aside. */
   readonly match: Condition;
   /** Nodes an hour stands for. */
   readonly nodes: number;
@@ -159,7 +159,7 @@ export interface GenerativeAiBilling {
  * replicas"): every line of it, its instance hours and its storage alike, counts the same copies.
  */
 export interface Deployment {
-  /** The words of the line's text naming it (src/billing/registry/conditions.ts). */
+  /** The words of the line's text naming it (src/billing/rules/conditions.ts). */
   readonly match: Condition;
   /** Instances (or copies of the storage) the line's quantity stands for. */
   readonly copies: number;

@@ -21,7 +21,7 @@ import { loadedGenerativeAi } from "../../config/referenceData.js";
 import type { AiModel } from "../../data/generativeAi.js";
 import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
 import { PROVIDERS } from "../providers/index.js";
-import { all, any, conditionSql, has, resource } from "./conditions.js";
+import { all, any, conditionSql, has, resource } from "../rules/conditions.js";
 
 /** The services that bill generative AI, as a line's text names them (product code, meter category, service). */
 const AI_SERVICE = has("amazonbedrock", "amazon bedrock", "openai", "foundry models", "vertex ai");

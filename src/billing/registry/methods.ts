@@ -28,7 +28,7 @@ import {
   starts,
   unit,
   unitNot,
-} from "./conditions.js";
+} from "../rules/conditions.js";
 import { GENERATIVE_AI_LINE_RULES, GENERATIVE_AI_METHOD } from "./generativeAi.js";
 
 /** A figure per unit with its bounds. */
@@ -80,7 +80,7 @@ export interface MethodKey {
 
 /**
  * A rule of the CASE giving a line its method (sql/classify/billing_methods.sql): what it matches of
- * a line (src/billing/registry/conditions.ts), written as SQL over the classifying view (alias `u`).
+ * a line (src/billing/rules/conditions.ts), written as SQL over the classifying view (alias `u`).
  */
 export interface LineRule {
   /** Its place among every rule, methods' and others' (LINE_RULES): the lowest that matches wins. */
