@@ -13,6 +13,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { PROVIDERS } from "../providers/index.js";
 
 /** A version of a format told apart by a column only it has. */
 export interface BillingFormatVersion {
@@ -147,7 +148,7 @@ export const LINE_RELATION: readonly RelationColumn[] = [
     type: "text",
     query: "lines",
     of: "tuple",
-    meaning: "`aws`, `azure`, `gcp`, `oracle`; NULL for a provider not recognised",
+    meaning: `${PROVIDERS.map((provider) => `\`${provider.id}\``).join(", ")}; NULL for a provider not recognised`,
   },
   {
     name: "billing_line_kind",

@@ -20,6 +20,13 @@ export const PROVIDERS = [AWS, AZURE, GCP, ORACLE] as const satisfies readonly B
 /** The providers a bill is read for, as the formats' queries name them: the ids of PROVIDERS. */
 export type ProviderId = (typeof PROVIDERS)[number]["id"];
 
+/**
+ * The provider whose reference instance stands for another's where the edition lacks that one's
+ * (a provider with none, or one the edition's instances do not list): AWS, whose instances every
+ * edition lists (src/data/types.ts).
+ */
+export const FALLBACK_REFERENCE: BillingProvider = AWS;
+
 const BY_ID = new Map<string, BillingProvider>(PROVIDERS.map((provider) => [provider.id, provider]));
 
 /** A provider by its id (`aws`), or null for one the bill does not name (an unknown provider: ''). */

@@ -13,6 +13,7 @@ import {
   HIGHLY_AVAILABLE,
   type KnownService,
   NO_GRAMMAR,
+  ONE_PARTITION,
   type StorageService,
 } from "./provider.js";
 
@@ -121,4 +122,7 @@ export const ORACLE: BillingProvider<"oracle"> = {
     factor: null,
     why: "Oracle bills its flexible shapes by OCPU and memory, which a bill's type does not name: none is used",
   },
+  // Its government regions are not among its regions above
+  partition: ONE_PARTITION,
+  methodMatches: {},
 };

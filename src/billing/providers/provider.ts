@@ -46,6 +46,8 @@ export interface NameGrammar {
   readonly billed: (name: string, listed: (id: string) => boolean) => string;
   /** The managed service's node a name says it is (AWS `db.` of `db.r6g.large`), '' for a virtual machine's. */
   readonly node: (name: string) => string;
+  /** A name without the tier a bill writes or not (Azure's `standard_`): how a price list names the type. */
+  readonly untiered: (name: string) => string;
 }
 
 export type StorageMethod = "block-storage" | "object-storage" | "file-storage";
@@ -143,8 +145,10 @@ export interface ControlPlane {
   readonly source: string;
 }
 
-/** Where a provider's bill names a generative-AI model, and whose models it bills. */
+/** Where a provider's bill names a generative-AI model, whose models it bills and how it spells them. */
 export interface GenerativeAiBilling {
+  /** Words of a line's text naming its generative-AI service (product code, meter category, service), lower case. */
+  readonly services: readonly string[];
   /**
    * A regular expression over the line's text (lower case) whose first group is the model, on an
    * output line (src/billing/registry/generativeAi.ts).
@@ -152,6 +156,11 @@ export interface GenerativeAiBilling {
   readonly pattern: string;
   /** The providers of the generative-AI edition's data it bills (Bedrock: Anthropic's). */
   readonly sources: readonly string[];
+  /**
+   * The spellings its bill gives a model of the data, named as the data names it (`gpt-4o-mini`),
+   * that name first; compared as aiSpelling compares them (src/billing/registry/generativeAi.ts).
+   */
+  readonly spellings: (model: string) => readonly string[];
 }
 
 /**
@@ -199,6 +208,20 @@ export interface BillingProvider<Id extends string = string> {
   readonly generativeAi: GenerativeAiBilling | null;
   /** How its published pricing scales a type's hourly price within its family, or why none is used. */
   readonly sizePricing: SizePricing;
+  /**
+   * The partition a region of it is in (AWS's aws-cn, aws-us-gov and aws-iso partitions, Azure's
+   * China and US Government clouds: each its own accounts, console and endpoints): an account of
+   * one cannot run in another's regions, so the what-if's move stays in its own. '' the public one
+   * (and a country: a place of an edition without regions).
+   */
+  readonly partition: (region: string) => string;
+  /**
+   * What its lines add to a method's rule, by the method's name (Google's SKUs name a vCPU-hour
+   * `core`, a GB-hour of memory `ram`): read on its lines alone, beside the words every bill's
+   * lines share (src/billing/registry/methods.ts, providersMatch). A method whose rule reads
+   * none of these (PROVIDER_MATCHED_METHODS) stops every run at its start (methodProblems).
+   */
+  readonly methodMatches: Readonly<Record<string, Condition>>;
 }
 
 /**
@@ -224,7 +247,11 @@ export const NO_GRAMMAR: NameGrammar = {
   lineage: () => null,
   billed: (name) => name.toLowerCase(),
   node: () => "",
+  untiered: (name) => name,
 };
+
+/** The partition of a provider whose regions are all one (its public cloud's). */
+export const ONE_PARTITION = (_region: string): string => "";
 
 /** The nodes of a control plane whose provider publishes none: 3, Kubernetes' minimum of a highly available one (etcd's quorum). */
 export const HIGHLY_AVAILABLE =
