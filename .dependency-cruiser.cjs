@@ -148,6 +148,20 @@ module.exports = {
       to: { path: "^src/billing/registry/regions\\.ts$" },
     },
     {
+      name: "billing-rules-language-imports-nothing",
+      comment: "src/billing/rules holds the language a rule's condition is written in (words of a line's text, its provider, its unit; conditionSql writes it for every engine): the providers' modules and the registry both write conditions in it, so it sits below both and imports nothing else of src/.",
+      severity: "error",
+      from: { path: "^src/billing/rules/" },
+      to: { path: "^src/", pathNot: "^src/billing/rules/" },
+    },
+    {
+      name: "billing-providers-below-the-registry",
+      comment: "src/billing/providers describes each cloud provider once (its regions, grammar, registry rows, partitions, billed spellings, rule words); the registry, the stages and the report read it, never the other way: a provider's module imports only its folder and the rules' language (src/billing/rules), so no folder circle joins the providers and the registry.",
+      severity: "error",
+      from: { path: "^src/billing/providers/" },
+      to: { path: "^src/", pathNot: "^src/billing/(providers|rules)/" },
+    },
+    {
       name: "scan-below-the-transports",
       comment: "src/scan (an AWS account read, cloud-scanner's shapes, their impacts and gauges) is a use case beside the command line: it imports no transport (schema, rest, http, app) and not the command line; the REST shim, the HTTP front and the command line import it.",
       severity: "error",

@@ -11,6 +11,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { BillingInputError } from "./errors.js";
+import { providerOf } from "./providers/index.js";
 
 /** The list's currency: every figure of it is in US dollars. */
 export const LIST_CURRENCY = "USD";
@@ -34,10 +35,10 @@ export interface PriceList {
 /** A list that cannot be read: its message names the file and what is wrong (the run stops, nothing written). */
 export class PriceListError extends BillingInputError {}
 
-/** How the list names a type: lower case, Azure's without its `Standard_` tier (the bills' ids have it or not). */
+/** How the list names a type: lower case, without the tier its provider's bills write or not (Azure's `Standard_`). */
 export function listTypeName(provider: string, instanceType: string): string {
   const name = instanceType.trim().toLowerCase();
-  return provider === "azure" ? name.replace(/^standard_/, "") : name;
+  return providerOf(provider)?.names.untiered(name) ?? name;
 }
 
 const typeKey = (provider: string, instanceType: string) =>

@@ -26,6 +26,7 @@ import { currentFamilyType, sizeDownType } from "./instanceShapes.js";
 import type { InstanceMatch } from "./matching.js";
 import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
 import type { PriceList } from "./priceList.js";
+import { providerOf } from "./providers/index.js";
 import { COUNTRY_AREAS } from "./registry/regions.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import { lookupKey } from "./stages/lookUp.js";
@@ -121,29 +122,19 @@ export function regionMove(
   const places = placesOf(edition, known, provider);
   const from = placeOf(places, place);
   if (gwp === null || from === null) return null;
-  const move = lowerIntensity(edition, places, from, gwp);
+  const move = lowerIntensity(edition, provider, places, from, gwp);
   return move === null ? null : { from, ...move };
 }
 
-/**
- * The partition a region is in: an account of one cannot run in another's regions (AWS's aws-cn,
- * aws-us-gov and aws-iso partitions, Azure's China and US Government clouds: each its own accounts,
- * console and endpoints), so a move stays in its own. '' the public one (and a country, a place of an
- * edition without regions).
- */
-export function partitionOf(place: string): string {
-  return /^(cn-|china)/.test(place)
-    ? "china"
-    : /^(us-gov-|usgov|usdod)/.test(place)
-      ? "government"
-      : /^us-iso/.test(place)
-        ? "isolated"
-        : "";
+/** The partition a provider's place is in, as its module says (BillingProvider.partition): a move stays in its own. */
+export function partitionOf(provider: string, place: string): string {
+  return providerOf(provider)?.partition(place) ?? "";
 }
 
 /** The provider's place of the lowest gwp intensity on the usage's continent, lower than its own; null where none is. */
 function lowerIntensity(
   edition: EditionService,
+  provider: string,
   places: readonly Place[],
   from: Place,
   gwp: RequestedCriterion,
@@ -154,7 +145,10 @@ function lowerIntensity(
   if (area === undefined || own === null) return null;
   let best: { place: Place; factor: number } | null = null;
   for (const place of places) {
-    if (COUNTRY_AREAS[place.country] !== area || partitionOf(place.place) !== partitionOf(from.place))
+    if (
+      COUNTRY_AREAS[place.country] !== area ||
+      partitionOf(provider, place.place) !== partitionOf(provider, from.place)
+    )
       continue;
     const factor = factorAt(context, place.country, gwp);
     if (factor === null || factor >= own || (best !== null && factor >= best.factor)) continue;
@@ -340,7 +334,8 @@ async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Prom
   const { terms, gwp, rowsOf } = changes;
   const { edition, places, from, shown, changed, here } = usageChanges(changes, usage, hour);
   const found: WhatIf[] = [];
-  const move = from === null ? null : lowerIntensity(terms.context.service, places, from, gwp);
+  const move =
+    from === null ? null : lowerIntensity(terms.context.service, usage.provider, places, from, gwp);
   const moved =
     move === null ? null : perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
   if (move !== null && moved !== null) {

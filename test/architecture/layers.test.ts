@@ -43,6 +43,26 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     expect(broken.map(line), "imports breaking the layer rules").toEqual([]);
   });
 
+  it("no two folders of src/billing's providers, rules' language and registry import each other", () => {
+    const folderOf = (source: string) => source.slice(0, source.lastIndexOf("/"));
+    const imports = new Set(
+      result.modules.flatMap((module) =>
+        module.dependencies
+          .filter((dependency) => dependency.resolved.startsWith("src/"))
+          .map((dependency) => `${folderOf(module.source)} -> ${folderOf(dependency.resolved)}`),
+      ),
+    );
+    const watched = ["src/billing/providers", "src/billing/rules", "src/billing/registry"];
+    const circles = watched.flatMap((from) =>
+      watched
+        .filter((to) => from < to && imports.has(`${from} -> ${to}`) && imports.has(`${to} -> ${from}`))
+        .map((to) => `${from} <-> ${to}`),
+    );
+    expect(circles, "folders importing each other").toEqual([]);
+    // The direction is the registry reading the providers (their rows, spellings, rule words).
+    expect(imports.has("src/billing/registry -> src/billing/providers")).toBe(true);
+  });
+
   it("the transports reach the engine through the use-case layer (src/service)", () => {
     const importsOf = (source: string) =>
       result.modules.find((module) => module.source === source)?.dependencies.map((d) => d.resolved) ?? [];

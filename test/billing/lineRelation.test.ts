@@ -9,14 +9,17 @@ import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import {
-  type BillingFormatName,
   checkRelation,
   describedRelation,
   LINE_COLUMNS,
   LINE_RELATION,
   relationGaps,
 } from "../../src/billing/formats/format.js";
-import { BILLING_FORMAT_NAMES, BILLING_FORMATS } from "../../src/billing/formats/knownFormats.js";
+import {
+  BILLING_FORMAT_NAMES,
+  BILLING_FORMATS,
+  type BillingFormatName,
+} from "../../src/billing/formats/knownFormats.js";
 import { sqlQuery } from "../../src/billing/queries.js";
 import { createLineViews, createRegistryTables } from "../../src/billing/stages/classify.js";
 import { readExport } from "../../src/billing/stages/read.js";

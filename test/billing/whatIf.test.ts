@@ -230,10 +230,29 @@ describe("a move within the region's partition", () => {
     expect(regionMove(edition, [], "aws", "cn-north-1")).toBeNull();
     // GovCloud's regions are both in the USA: no lower factor within the partition, and never Canada
     expect(regionMove(edition, [], "aws", "us-gov-west-1")).toBeNull();
-    // Azure's China and US Government clouds alike
-    expect(
-      ["chinaeast2", "usgovvirginia", "usdodeast", "us-iso-east-1", "eu-west-3", "FRA"].map(partitionOf),
-    ).toEqual(["china", "government", "government", "isolated", "", ""]);
+    // Azure's China and US Government clouds alike, each provider's partitions its module's
+    const places = [
+      ["azure", "chinaeast2"],
+      ["azure", "usgovvirginia"],
+      ["azure", "usdodeast"],
+      ["aws", "us-iso-east-1"],
+      ["aws", "cn-north-1"],
+      ["aws", "eu-west-3"],
+      ["gcp", "us-east1"],
+      ["aws", "FRA"],
+      ["oracle", "us-ashburn-1"],
+    ];
+    expect(places.map(([provider, place]) => partitionOf(provider, place))).toEqual([
+      "china",
+      "government",
+      "government",
+      "isolated",
+      "china",
+      "",
+      "",
+      "",
+      "",
+    ]);
   });
 });
 

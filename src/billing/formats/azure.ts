@@ -7,7 +7,7 @@ import type { BillingFormat } from "./format.js";
  * `ExtendedCost`) and its German headers (as Microsoft's German documentation names them:
  * "Kategorie der Verbrauchseinheit", "Verbrauchte Menge", "Maßeinheit", "Instanz-ID").
  */
-export const AZURE: BillingFormat = {
+export const AZURE: BillingFormat<"azure"> = {
   name: "azure",
   title: "Azure cost export",
   listed: "Azure",

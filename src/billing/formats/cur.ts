@@ -17,7 +17,7 @@ const COSTS = [
  * Athena/Glue Parquet (the same names in snake_case: `product_region`). The amortised cost's
  * columns are read where present (sql/classify/billing_usage_cur.sql).
  */
-export const CUR: BillingFormat = {
+export const CUR: BillingFormat<"cur"> = {
   name: "cur",
   title: "AWS CUR 2.0",
   listed: "AWS CUR 2.0 and 1.0",

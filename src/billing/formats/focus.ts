@@ -1,6 +1,6 @@
 import type { BillingFormat } from "./format.js";
 
-export const FOCUS: BillingFormat = {
+export const FOCUS: BillingFormat<"focus"> = {
   name: "focus",
   title: "FOCUS 1.0–1.2",
   listed: "FOCUS 1.0-1.4",

@@ -13,9 +13,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-
-/** The formats' names (`--input`), in the order they are tried and listed: BILLING_FORMATS' keys. */
-export type BillingFormatName = "focus" | "cur" | "azure" | "gcp" | "oci";
+import { PROVIDERS } from "../providers/index.js";
 
 /** A version of a format told apart by a column only it has. */
 export interface BillingFormatVersion {
@@ -33,8 +31,12 @@ export interface BillingFormatVersion {
   readonly spelled?: "exactly" | "words";
 }
 
-export interface BillingFormat {
-  readonly name: BillingFormatName;
+/**
+ * A format, by its name (`Name`: `--input`'s); the names the command reads, BillingFormatName,
+ * are derived from the list of these (src/billing/formats/knownFormats.ts).
+ */
+export interface BillingFormat<Name extends string = string> {
+  readonly name: Name;
   /** As the summary and errors name it (a version's own title when the header is one's). */
   readonly title: string;
   /** As the command's usage lists it among the formats read, with the versions read (`AWS CUR 2.0 and 1.0`). */
@@ -146,7 +148,7 @@ export const LINE_RELATION: readonly RelationColumn[] = [
     type: "text",
     query: "lines",
     of: "tuple",
-    meaning: "`aws`, `azure`, `gcp`, `oracle`; NULL for a provider not recognised",
+    meaning: `${PROVIDERS.map((provider) => `\`${provider.id}\``).join(", ")}; NULL for a provider not recognised`,
   },
   {
     name: "billing_line_kind",

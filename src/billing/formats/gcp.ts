@@ -5,7 +5,7 @@ import type { BillingFormat } from "./format.js";
  * cloud.google.com/billing/docs/how-to/export-data-bigquery-tables), saved as CSV with its nested
  * names flattened (`usage.amount_in_pricing_units`, or with underscores).
  */
-export const GCP: BillingFormat = {
+export const GCP: BillingFormat<"gcp"> = {
   name: "gcp",
   title: "Google Cloud billing export (BigQuery, standard)",
   listed: "Google Cloud",

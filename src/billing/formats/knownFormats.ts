@@ -6,28 +6,35 @@
 import { AZURE } from "./azure.js";
 import { CUR } from "./cur.js";
 import { FOCUS } from "./focus.js";
-import type { BillingFormat, BillingFormatName, BillingFormatVersion } from "./format.js";
+import type { BillingFormat, BillingFormatVersion } from "./format.js";
 import { GCP } from "./gcp.js";
 import { OCI } from "./oci.js";
 
 export type {
   BillingFormat,
-  BillingFormatName,
   BillingFormatVersion,
   Dimension,
   DimensionSource,
 } from "./format.js";
 
-/** Every format, described once: a new one is its entry here and its two queries (sql/classify/). */
-export const BILLING_FORMATS: Readonly<Record<BillingFormatName, BillingFormat>> = {
-  focus: FOCUS,
-  cur: CUR,
-  azure: AZURE,
-  gcp: GCP,
-  oci: OCI,
-};
+/**
+ * Every format, described once, in the order headers are tried and formats listed: a new one is
+ * its module, its place here and its two queries (sql/classify/).
+ */
+const FORMATS = [FOCUS, CUR, AZURE, GCP, OCI] as const satisfies readonly BillingFormat[];
 
-export const BILLING_FORMAT_NAMES = Object.keys(BILLING_FORMATS) as readonly BillingFormatName[];
+/** The formats' names (`--input`), in the order they are tried and listed: the names of FORMATS. */
+export type BillingFormatName = (typeof FORMATS)[number]["name"];
+
+/** A format of the list, whose name is one of BillingFormatName. */
+export type KnownFormat = BillingFormat<BillingFormatName>;
+
+/** Every format by its name. */
+export const BILLING_FORMATS = Object.fromEntries(FORMATS.map((format) => [format.name, format])) as Readonly<
+  Record<BillingFormatName, KnownFormat>
+>;
+
+export const BILLING_FORMAT_NAMES: readonly BillingFormatName[] = FORMATS.map((format) => format.name);
 
 /** A column name's letters and digits, lower case: how spellings of one column compare. */
 export function bareName(name: string): string {
@@ -221,7 +228,7 @@ export function coverageCostColumn(format: BillingFormat, header: readonly strin
 }
 
 /** The format a header fits, the first that fits. */
-export function recognisedFormat(header: readonly string[]): BillingFormat | null {
+export function recognisedFormat(header: readonly string[]): KnownFormat | null {
   for (const name of BILLING_FORMAT_NAMES) {
     if (missingColumns(BILLING_FORMATS[name], header).length === 0) return BILLING_FORMATS[name];
   }

@@ -5,7 +5,7 @@ import type { BillingFormat } from "./format.js";
  * usagereportsoverview.htm): `product/service`, `product/Description`, `usage/billedQuantity`,
  * `cost/myCost`, `cost/skuUnitDescription` (`cost/billingUnitReadable` in older ones).
  */
-export const OCI: BillingFormat = {
+export const OCI: BillingFormat<"oci"> = {
   name: "oci",
   title: "Oracle OCI cost report",
   listed: "Oracle OCI",

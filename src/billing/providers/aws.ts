@@ -6,7 +6,7 @@
  * `ml.`, `kafka.`, an OpenSearch node `.search`), and its rows of the registry.
  */
 
-import { all, has } from "../registry/conditions.js";
+import { all, has } from "../rules/conditions.js";
 import {
   type BillingProvider,
   type CatalogueService,
@@ -303,7 +303,19 @@ const DEPLOYMENTS: readonly Deployment[] = [
   },
 ];
 
-export const AWS: BillingProvider = {
+/** `claude-opus-4-6` as Bedrock's usage types name it: `claude4.6opus` (Claude, its version, its family). */
+const CLAUDE = /^claude-([a-z]+)-([0-9]+(?:-[0-9]+)?)$/;
+
+/** A model as Bedrock's usage types name it: its name, `Claude` then its version and family (`Claude4.6Opus`), or the API's model id (`anthropic.claude-opus-4-6`). */
+function bedrockSpellings(name: string): string[] {
+  const spellings = [name];
+  const claude = CLAUDE.exec(name);
+  if (claude) spellings.push(`claude${claude[2].replace("-", ".")}${claude[1]}`);
+  spellings.push(`anthropic.${name}`);
+  return spellings;
+}
+
+export const AWS: BillingProvider<"aws"> = {
   id: "aws",
   focusNames: ["aws", "amazon web services"],
   regions: {
@@ -356,12 +368,15 @@ export const AWS: BillingProvider = {
     lineage,
     billed,
     node: (text) => /^((?:db|cache|ml|kafka)\.)/.exec(text)?.[1] ?? "",
+    untiered: (name) => name,
   },
   generativeAi: {
+    services: ["amazonbedrock", "amazon bedrock"],
     // A Bedrock usage type after its region: `use1-claude4.6opus-output-tokens`,
     // `usw2-anthropic.claude-opus-4-8-mantle-output-tokens-…`
     pattern: "(?:^|[ |])[a-z]{2,4}[0-9]+-([a-z0-9][a-z0-9.:_-]*?)-(?:mantle-)?output-tokens",
     sources: ["anthropic"],
+    spellings: bedrockSpellings,
   },
   storage: STORAGE,
   services: SERVICES,
@@ -373,4 +388,14 @@ export const AWS: BillingProvider = {
     origin: "AWS size factor",
     source: NORMALIZATION_SOURCE,
   },
+  // AWS's partitions besides the public one: aws-cn, aws-us-gov, aws-iso (AWS General Reference, "Partitions")
+  partition: (region) =>
+    region.startsWith("cn-")
+      ? "china"
+      : region.startsWith("us-gov-")
+        ? "government"
+        : region.startsWith("us-iso")
+          ? "isolated"
+          : "",
+  methodMatches: {},
 };

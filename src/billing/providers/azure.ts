@@ -6,7 +6,7 @@
  * rows of the registry.
  */
 
-import { all, has } from "../registry/conditions.js";
+import { all, has } from "../rules/conditions.js";
 import {
   type BillingProvider,
   type CatalogueService,
@@ -232,7 +232,19 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
-export const AZURE: BillingProvider = {
+/** `2024-07-18` in a name, Azure's short version of it (`0718`). */
+const DATED = /-(20[0-9]{2})-([0-9]{2})-([0-9]{2})$/;
+
+/** A model as Azure's meters name it: its name, a dated model's short version (`gpt-4o-mini-0718`), GPT-5's without `gpt` (`5.4 mini`). */
+function meterSpellings(name: string): string[] {
+  const spellings = [name];
+  const dated = DATED.exec(name);
+  if (dated) spellings.push(`${name.slice(0, dated.index)}-${dated[2]}${dated[3]}`);
+  if (/^gpt-[5-9]/.test(name)) spellings.push(...spellings.map((spelling) => spelling.replace(/^gpt-/, "")));
+  return spellings;
+}
+
+export const AZURE: BillingProvider<"azure"> = {
   id: "azure",
   focusNames: ["microsoft", "azure", "microsoft azure"],
   regions: {
@@ -377,12 +389,15 @@ export const AZURE: BillingProvider = {
     },
     billed,
     node: () => "",
+    untiered: (name) => name.replace(/^standard_/, ""),
   },
   generativeAi: {
+    services: ["openai", "foundry models"],
     // A meter before its direction (`gpt-4o-mini-0718-outp-glbl tokens`, `gpt 4.1 outp regnl
     // tokens`, `5.4 opt dz 1m tokens`), the meter starting one of the text's ` | ` parts
     pattern: "(?:^|[|] )([a-z0-9][a-z0-9. -]*?)[ -](?:batch ?)?(?:outp|output|outpt|opt)[ -]",
     sources: ["openai"],
+    spellings: meterSpellings,
   },
   storage: STORAGE,
   services: SERVICES,
@@ -393,4 +408,8 @@ export const AZURE: BillingProvider = {
     factor: null,
     why: "Azure publishes no rule by which a size's price follows from another's: none is used",
   },
+  // Azure's sovereign clouds besides the public one: Azure China, Azure Government (US Gov and DoD regions)
+  partition: (region) =>
+    region.startsWith("china") ? "china" : /^(usgov|usdod)/.test(region) ? "government" : "",
+  methodMatches: {},
 };

@@ -4,13 +4,14 @@
  * comparison guide": `<series>-<type>-<vCPUs>`), and its rows of the registry.
  */
 
-import { all, has } from "../registry/conditions.js";
+import { all, has, unit } from "../rules/conditions.js";
 import {
   type BillingProvider,
   type CatalogueService,
   type ControlPlane,
   type KnownService,
   type Lineage,
+  ONE_PARTITION,
   type Shape,
   type StorageService,
   catalogueSize as size,
@@ -110,7 +111,7 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
-export const GCP: BillingProvider = {
+export const GCP: BillingProvider<"gcp"> = {
   id: "gcp",
   focusNames: ["google cloud", "google cloud platform", "gcp", "google"],
   regions: {
@@ -171,11 +172,15 @@ export const GCP: BillingProvider = {
     lineage,
     billed: (name) => name.toLowerCase(),
     node: () => "",
+    untiered: (name) => name,
   },
   generativeAi: {
+    services: ["vertex ai"],
     // A Vertex AI SKU before `output` (`gemini 2.5 flash text output`, `claude sonnet 4.5 output tokens`)
     pattern: "(?:^|[|] )((?:gemini|gemma|claude)[a-z0-9. -]*?) (?:text |thinking )?output",
     sources: ["google_genai", "anthropic"],
+    // Vertex AI's SKUs name a model as the data does (`gemini-2.5-flash`)
+    spellings: (name) => [name],
   },
   storage: STORAGE,
   services: SERVICES,
@@ -186,5 +191,11 @@ export const GCP: BillingProvider = {
     factor: seriesVcpus,
     origin: "Google's vCPUs in the series",
     source: SERIES_PRICING_SOURCE,
+  },
+  partition: ONE_PARTITION,
+  // Compute Engine's SKUs: `N2 Instance Core running in Americas`, `N2 Instance Ram running in …`
+  methodMatches: {
+    "per-vcpu": all(has(" core "), unit("hour")),
+    memory: has(" ram "),
   },
 };

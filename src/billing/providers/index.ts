@@ -10,14 +10,24 @@ import { AWS } from "./aws.js";
 import { AZURE } from "./azure.js";
 import { GCP } from "./gcp.js";
 import { ORACLE } from "./oracle.js";
-import type { BillingProvider, ProviderId } from "./provider.js";
+import type { BillingProvider } from "./provider.js";
 
-export type { BillingProvider, ProviderId } from "./provider.js";
+export type { BillingProvider } from "./provider.js";
 
 /** Every provider, in the order the registry's tables list their rows. */
-export const PROVIDERS: readonly BillingProvider[] = [AWS, AZURE, GCP, ORACLE];
+export const PROVIDERS = [AWS, AZURE, GCP, ORACLE] as const satisfies readonly BillingProvider[];
 
-const BY_ID = new Map(PROVIDERS.map((provider) => [provider.id as string, provider]));
+/** The providers a bill is read for, as the formats' queries name them: the ids of PROVIDERS. */
+export type ProviderId = (typeof PROVIDERS)[number]["id"];
+
+/**
+ * The provider whose reference instance stands for another's where the edition lacks that one's
+ * (a provider with none, or one the edition's instances do not list): AWS, whose instances every
+ * edition lists (src/data/types.ts).
+ */
+export const FALLBACK_REFERENCE: BillingProvider = AWS;
+
+const BY_ID = new Map<string, BillingProvider>(PROVIDERS.map((provider) => [provider.id, provider]));
 
 /** A provider by its id (`aws`), or null for one the bill does not name (an unknown provider: ''). */
 export function providerOf(id: string | null): BillingProvider | null {

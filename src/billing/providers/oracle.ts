@@ -5,7 +5,7 @@
  * the other providers' (the highest PUE, their mean watts).
  */
 
-import { all, has } from "../registry/conditions.js";
+import { all, has } from "../rules/conditions.js";
 import {
   type BillingProvider,
   type CatalogueService,
@@ -13,6 +13,7 @@ import {
   HIGHLY_AVAILABLE,
   type KnownService,
   NO_GRAMMAR,
+  ONE_PARTITION,
   type StorageService,
 } from "./provider.js";
 
@@ -60,7 +61,7 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
-export const ORACLE: BillingProvider = {
+export const ORACLE: BillingProvider<"oracle"> = {
   id: "oracle",
   focusNames: ["oracle", "oci", "oracle cloud infrastructure"],
   regions: {
@@ -121,4 +122,7 @@ export const ORACLE: BillingProvider = {
     factor: null,
     why: "Oracle bills its flexible shapes by OCPU and memory, which a bill's type does not name: none is used",
   },
+  // Its government regions are not among its regions above
+  partition: ONE_PARTITION,
+  methodMatches: {},
 };

@@ -9,10 +9,7 @@
  * part cannot be written (the type requires each).
  */
 
-import type { Condition } from "../registry/conditions.js";
-
-/** The providers a bill is read for, as the formats' queries name them. */
-export type ProviderId = "aws" | "azure" | "gcp" | "oracle";
+import type { Condition } from "../rules/conditions.js";
 
 /** A billed type read by its provider's grammar. */
 export interface Shape {
@@ -49,6 +46,8 @@ export interface NameGrammar {
   readonly billed: (name: string, listed: (id: string) => boolean) => string;
   /** The managed service's node a name says it is (AWS `db.` of `db.r6g.large`), '' for a virtual machine's. */
   readonly node: (name: string) => string;
+  /** A name without the tier a bill writes or not (Azure's `standard_`): how a price list names the type. */
+  readonly untiered: (name: string) => string;
 }
 
 export type StorageMethod = "block-storage" | "object-storage" | "file-storage";
@@ -105,10 +104,11 @@ export interface CatalogueSize {
 export interface CatalogueService {
   /** Its key in the lines' method key (`managed:<id>:<size>`). */
   readonly id: string;
-  readonly provider: ProviderId;
+  /** Its provider's id (the module that lists it). */
+  readonly provider: string;
   /** As the summary and the warnings name it. */
   readonly name: string;
-  /** What names the service's hours (src/billing/registry/conditions.ts), its provider's lines and an hour unit aside. */
+  /** What names the service's hours (src/billing/rules/conditions.ts), its provider's lines and an hour unit aside. */
   readonly match: Condition;
   /** A regular expression of one group over the line's text giving the size; null for a service of one size. */
   readonly sizeIn: string | null;
@@ -133,10 +133,11 @@ export const catalogueSize = (
 
 /** A provider's Kubernetes control plane: how its hours are named, the nodes an hour stands for. */
 export interface ControlPlane {
-  readonly provider: ProviderId;
+  /** Its provider's id (the module that lists it). */
+  readonly provider: string;
   /** As the warnings name it. */
   readonly name: string;
-  /** What names its hours (src/billing/registry/conditions.ts), its provider's lines aside. */
+  /** What names its hours (src/billing/rules/conditions.ts), its provider's lines aside. */
   readonly match: Condition;
   /** Nodes an hour stands for. */
   readonly nodes: number;
@@ -144,8 +145,10 @@ export interface ControlPlane {
   readonly source: string;
 }
 
-/** Where a provider's bill names a generative-AI model, and whose models it bills. */
+/** Where a provider's bill names a generative-AI model, whose models it bills and how it spells them. */
 export interface GenerativeAiBilling {
+  /** Words of a line's text naming its generative-AI service (product code, meter category, service), lower case. */
+  readonly services: readonly string[];
   /**
    * A regular expression over the line's text (lower case) whose first group is the model, on an
    * output line (src/billing/registry/generativeAi.ts).
@@ -153,6 +156,11 @@ export interface GenerativeAiBilling {
   readonly pattern: string;
   /** The providers of the generative-AI edition's data it bills (Bedrock: Anthropic's). */
   readonly sources: readonly string[];
+  /**
+   * The spellings its bill gives a model of the data, named as the data names it (`gpt-4o-mini`),
+   * that name first; compared as aiSpelling compares them (src/billing/registry/generativeAi.ts).
+   */
+  readonly spellings: (model: string) => readonly string[];
 }
 
 /**
@@ -160,7 +168,7 @@ export interface GenerativeAiBilling {
  * replicas"): every line of it, its instance hours and its storage alike, counts the same copies.
  */
 export interface Deployment {
-  /** The words of the line's text naming it (src/billing/registry/conditions.ts). */
+  /** The words of the line's text naming it (src/billing/rules/conditions.ts). */
   readonly match: Condition;
   /** Instances (or copies of the storage) the line's quantity stands for. */
   readonly copies: number;
@@ -170,8 +178,12 @@ export interface Deployment {
   readonly source: string;
 }
 
-export interface BillingProvider {
-  readonly id: ProviderId;
+/**
+ * A provider, by its id (`Id`: as the formats' queries name it); the ids a bill is read for,
+ * ProviderId, are derived from the list of these (src/billing/providers/index.ts).
+ */
+export interface BillingProvider<Id extends string = string> {
+  readonly id: Id;
   /** As a FOCUS export's `ServiceProviderName` or `ProviderName` writes it, lower case. */
   readonly focusNames: readonly string[];
   /** Its regions, each with its country (ISO 3166-1 alpha-3), from its own list (the source in its module). */
@@ -196,6 +208,20 @@ export interface BillingProvider {
   readonly generativeAi: GenerativeAiBilling | null;
   /** How its published pricing scales a type's hourly price within its family, or why none is used. */
   readonly sizePricing: SizePricing;
+  /**
+   * The partition a region of it is in (AWS's aws-cn, aws-us-gov and aws-iso partitions, Azure's
+   * China and US Government clouds: each its own accounts, console and endpoints): an account of
+   * one cannot run in another's regions, so the what-if's move stays in its own. '' the public one
+   * (and a country: a place of an edition without regions).
+   */
+  readonly partition: (region: string) => string;
+  /**
+   * What its lines add to a method's rule, by the method's name (Google's SKUs name a vCPU-hour
+   * `core`, a GB-hour of memory `ram`): read on its lines alone, beside the words every bill's
+   * lines share (src/billing/registry/methods.ts, providersMatch). A method whose rule reads
+   * none of these (PROVIDER_MATCHED_METHODS) stops every run at its start (methodProblems).
+   */
+  readonly methodMatches: Readonly<Record<string, Condition>>;
 }
 
 /**
@@ -221,7 +247,11 @@ export const NO_GRAMMAR: NameGrammar = {
   lineage: () => null,
   billed: (name) => name.toLowerCase(),
   node: () => "",
+  untiered: (name) => name,
 };
+
+/** The partition of a provider whose regions are all one (its public cloud's). */
+export const ONE_PARTITION = (_region: string): string => "";
 
 /** The nodes of a control plane whose provider publishes none: 3, Kubernetes' minimum of a highly available one (etcd's quorum). */
 export const HIGHLY_AVAILABLE =

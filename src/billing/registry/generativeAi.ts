@@ -21,10 +21,15 @@ import { loadedGenerativeAi } from "../../config/referenceData.js";
 import type { AiModel } from "../../data/generativeAi.js";
 import { GENERATIVE_AI_EDITION } from "../../editions/index.js";
 import { PROVIDERS } from "../providers/index.js";
-import { all, any, conditionSql, has, resource } from "./conditions.js";
+import { all, any, conditionSql, has, resource } from "../rules/conditions.js";
 
-/** The services that bill generative AI, as a line's text names them (product code, meter category, service). */
-const AI_SERVICE = has("amazonbedrock", "amazon bedrock", "openai", "foundry models", "vertex ai");
+/** The providers whose bills name generative-AI models, each with its services, patterns and spellings (src/billing/providers/). */
+const AI_BILLING = PROVIDERS.flatMap((provider) =>
+  provider.generativeAi === null ? [] : [{ provider: provider.id, ...provider.generativeAi }],
+);
+
+/** The services that bill generative AI, as a line's text names them (product code, meter category, service): each provider's. */
+const AI_SERVICE = has(...AI_BILLING.flatMap((billing) => billing.services));
 
 /** Words of a text saying input (prompt) tokens, cached or not. */
 const INPUT_WORDS = has("input", "-inp-", " inp ", " inpt ", "cache", "cchd", " cd ");
@@ -102,17 +107,6 @@ export function aiSpelling(text: string): string {
 const DROPPED = [" ", "-", ".", "_", ":", "/"];
 
 /**
- * Where each provider's bill names a model, as a regular expression over the line's text (lower
- * case) whose first group is the model, on an output line: each provider's own
- * (src/billing/providers/: a Bedrock usage type, an Azure meter, a Vertex AI SKU).
- */
-const MODEL_PATTERNS: Readonly<Record<string, string>> = Object.fromEntries(
-  PROVIDERS.flatMap((provider) =>
-    provider.generativeAi === null ? [] : [[provider.id, provider.generativeAi.pattern]],
-  ),
-);
-
-/**
  * The SQL of the line marked `-- @generative-ai model of <alias>`: `billing_ai_name`, the model a
  * line of a generative-AI service names, the provider's pattern's group as the bill writes it (''
  * when none matches, or for another service's line: no pattern is read on those).
@@ -120,8 +114,9 @@ const MODEL_PATTERNS: Readonly<Record<string, string>> = Object.fromEntries(
 export function aiNameSql(indent: string, alias: string): string {
   const text = `${alias}.billing_usage_text`;
   const service = [conditionSql(AI_SERVICE, alias)];
-  const cases = Object.entries(MODEL_PATTERNS).map(
-    ([provider, pattern]) =>
+  // Where each provider's bill names a model: its pattern's first group (a Bedrock usage type, an Azure meter, a Vertex AI SKU)
+  const cases = AI_BILLING.map(
+    ({ provider, pattern }) =>
       `${indent}  WHEN '${provider}' THEN COALESCE(REGEXP_EXTRACT(${text}, '${pattern}', 1), '')`,
   );
   return [
@@ -157,42 +152,6 @@ export const GENERATIVE_AI_RULE = {
   thenApart: true,
 } as const;
 
-/** Which providers of the data each bill's provider bills (Bedrock: Claude; Azure: OpenAI's; Vertex: Gemini and Claude). */
-const BILLED_PROVIDERS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
-  PROVIDERS.flatMap((provider) =>
-    provider.generativeAi === null ? [] : [[provider.id, provider.generativeAi.sources]],
-  ),
-);
-
-/** `2024-07-18` in a name, Azure's short version of it (`0718`). */
-const DATED = /-(20[0-9]{2})-([0-9]{2})-([0-9]{2})$/;
-
-/** `claude-opus-4-6` as Bedrock's usage types name it: `claude4.6opus` (Claude, its version, its family). */
-const CLAUDE = /^claude-([a-z]+)-([0-9]+(?:-[0-9]+)?)$/;
-
-/**
- * The spellings one provider's bill gives a model of the data: its name (Vertex AI's SKUs, Azure's
- * meters: `gemini-2.5-flash`, `gpt-4.1-mini`); Azure's meters with a dated model's short version
- * (`gpt-4o-mini-0718`) and GPT-5's without `gpt` (`5.4 mini`); Bedrock's usage types, `Claude` then
- * its version and family (`Claude4.6Opus`) or the API's model id (`anthropic.claude-opus-4-6`).
- */
-function billedSpellings(provider: string, model: AiModel): string[] {
-  const name = model.name;
-  const spellings = [name];
-  if (provider === "azure") {
-    const dated = DATED.exec(name);
-    if (dated) spellings.push(`${name.slice(0, dated.index)}-${dated[2]}${dated[3]}`);
-    if (/^gpt-[5-9]/.test(name))
-      spellings.push(...spellings.map((spelling) => spelling.replace(/^gpt-/, "")));
-  }
-  if (provider === "aws") {
-    const claude = CLAUDE.exec(name);
-    if (claude) spellings.push(`claude${claude[2].replace("-", ".")}${claude[1]}`);
-    spellings.push(`anthropic.${name}`);
-  }
-  return spellings;
-}
-
 /** A row of the table billing_ai_models: a provider's billed spelling and the model it names. */
 export interface BilledAiModel {
   /** The bill's provider (aws, azure, gcp), as the formats' queries name it. */
@@ -213,11 +172,12 @@ const sameFigures = (a: AiModel, b: AiModel) =>
  */
 export function billedAiModels(models: readonly AiModel[]): BilledAiModel[] {
   const rows: BilledAiModel[] = [];
-  for (const [provider, sources] of Object.entries(BILLED_PROVIDERS)) {
+  // Each provider's spellings of the models it bills (Bedrock: Claude; Azure: OpenAI's; Vertex: Gemini and Claude)
+  for (const { provider, sources, spellings } of AI_BILLING) {
     const named = new Map<string, AiModel[]>();
     for (const model of models) {
       if (!sources.includes(model.provider)) continue;
-      for (const spelling of new Set(billedSpellings(provider, model).map(aiSpelling))) {
+      for (const spelling of new Set(spellings(model.name).map(aiSpelling))) {
         named.set(spelling, [...(named.get(spelling) ?? []), model]);
       }
     }

@@ -20,7 +20,7 @@
 
 import { PROVIDERS } from "../providers/index.js";
 import type { CatalogueService, CatalogueSize } from "../providers/provider.js";
-import { conditionSql } from "./conditions.js";
+import { conditionSql } from "../rules/conditions.js";
 
 export type { CatalogueService, CatalogueSize } from "../providers/provider.js";
 

@@ -28,7 +28,7 @@ import {
   starts,
   unit,
   unitNot,
-} from "./conditions.js";
+} from "../rules/conditions.js";
 import { GENERATIVE_AI_LINE_RULES, GENERATIVE_AI_METHOD } from "./generativeAi.js";
 
 /** A figure per unit with its bounds. */
@@ -80,7 +80,7 @@ export interface MethodKey {
 
 /**
  * A rule of the CASE giving a line its method (sql/classify/billing_methods.sql): what it matches of
- * a line (src/billing/registry/conditions.ts), written as SQL over the classifying view (alias `u`).
+ * a line (src/billing/rules/conditions.ts), written as SQL over the classifying view (alias `u`).
  */
 export interface LineRule {
   /** Its place among every rule, methods' and others' (LINE_RULES): the lowest that matches wins. */
@@ -294,6 +294,17 @@ export const CONTROL_PLANES: readonly ControlPlane[] = PROVIDERS.flatMap(
 
 /** A provider's control plane: its provider's lines, its text naming its hours. */
 const planeMatch = (plane: ControlPlane): Condition => all(provider(plane.provider), plane.match);
+
+/** The methods whose rule reads what a provider's lines add to it (BillingProvider.methodMatches). */
+const PROVIDER_MATCHED_METHODS = ["per-vcpu", "memory"] as const;
+
+/** What each provider's lines add to a method's rule (its module's methodMatches), each on its provider's lines alone. */
+function providersMatch(method: (typeof PROVIDER_MATCHED_METHODS)[number]): Condition[] {
+  return PROVIDERS.flatMap((owner) => {
+    const match = owner.methodMatches[method];
+    return match === undefined ? [] : [all(provider(owner.id), match)];
+  });
+}
 
 /** What the rule giving a line the method control-plane matches: an hour of a provider's control plane. */
 export function controlPlaneRule(): Condition {
@@ -563,7 +574,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
           all(has("vcore"), unit("hour")),
           all(has("dtu"), unit("hour")),
           has("aurora:serverless", "redshift:serverlessusage"),
-          all(provider("gcp"), has(" core "), unit("hour")),
+          ...providersMatch("per-vcpu"),
         ),
       },
     ],
@@ -586,10 +597,7 @@ export const BILLING_METHODS: readonly BillingMethod[] = [
     rules: [
       {
         order: 90,
-        match: all(
-          unit("gb-hour"),
-          any(has("memory", "fargate-gb-hours"), all(provider("gcp"), has(" ram "))),
-        ),
+        match: all(unit("gb-hour"), any(has("memory", "fargate-gb-hours"), ...providersMatch("memory"))),
       },
     ],
   },
@@ -953,6 +961,15 @@ export function methodProblems(methods: readonly BillingMethod[]): string[] {
       if (key.embedded === undefined) problems.push(`${named}: key ${key.key} has no embedded rule`);
     }
     if (method.rules.length === 0) problems.push(`${named}: no rule gives lines this method`);
+  }
+  const read: readonly string[] = PROVIDER_MATCHED_METHODS;
+  for (const owner of PROVIDERS) {
+    for (const name of Object.keys(owner.methodMatches)) {
+      if (!read.includes(name))
+        problems.push(
+          `provider ${owner.id}: methodMatches names ${name}, whose rule reads none (${read.join(", ")} do)`,
+        );
+    }
   }
   const places = new Map<number, number>();
   for (const rule of classifyingRules(methods)) places.set(rule.order, (places.get(rule.order) ?? 0) + 1);

@@ -8,7 +8,7 @@
 import { AWS } from "../providers/aws.js";
 import { PROVIDERS } from "../providers/index.js";
 import type { Deployment, KnownService, StorageService } from "../providers/provider.js";
-import { type Condition, conditionLines, conditionSql, has } from "./conditions.js";
+import { type Condition, conditionLines, conditionSql, has } from "../rules/conditions.js";
 import { DECIDED_REASONS, GPU_MODELS, gpuKey } from "./methods.js";
 
 export { EMR_NAMES } from "../providers/aws.js";
@@ -42,7 +42,7 @@ export const STORAGE_SERVICES: readonly StorageService[] = PROVIDERS.flatMap((pr
 
 /** What a line's own words say of its storage: a medium, or copies. */
 export interface StorageText {
-  /** The words that say it (src/billing/registry/conditions.ts). */
+  /** The words that say it (src/billing/rules/conditions.ts). */
   readonly match: Condition;
   readonly medium?: "hdd";
   readonly copies?: number;

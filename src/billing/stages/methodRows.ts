@@ -23,7 +23,7 @@ import { prepareComponent } from "../../service/components.js";
 import { DomainError } from "../../service/errors.js";
 import type { EditionContext } from "../../service/open.js";
 import { billingCoefficientPlaces } from "../places.js";
-import { PROVIDERS, providerOf } from "../providers/index.js";
+import { FALLBACK_REFERENCE, PROVIDERS, providerOf } from "../providers/index.js";
 import { type EmbeddedRule, METHOD_KEYS, type MethodKey, type Range } from "../registry/methods.js";
 
 /** The keys whose rows exist apart from a bill (every key but the cost's), with their energy per unit. */
@@ -83,7 +83,7 @@ async function componentPerHour(
   return criteria.map((criterion) => scaled(evaluation.raw(criterion, "embedded"), divisor));
 }
 
-/** One vCPU-hour of the provider's reference instance (aws's where the edition lacks it). */
+/** One vCPU-hour of the provider's reference instance (FALLBACK_REFERENCE's where the edition lacks it). */
 async function vcpuPerHour(
   context: EditionContext,
   provider: string,
@@ -92,7 +92,9 @@ async function vcpuPerHour(
   const { cloudInstances } = context.service.data;
   const own = providerOf(provider)?.referenceInstance ?? null;
   const [host, id] =
-    own !== null && cloudInstances.get(provider)?.byId.has(own) ? [provider, own] : ["aws", "m5.xlarge"];
+    own !== null && cloudInstances.get(provider)?.byId.has(own)
+      ? [provider, own]
+      : [FALLBACK_REFERENCE.id, FALLBACK_REFERENCE.referenceInstance ?? ""];
   const vcpus = Number(cloudInstances.get(host)?.byId.get(id)?.cells.vcpu?.default);
   if (!(vcpus > 0)) return criteria.map(() => null);
   const [row] = await instanceCoefficientRows(context, host, id, null, criteria, [

@@ -19,6 +19,7 @@ import {
   currencyColumns,
   type Dimension,
   headerColumn,
+  type KnownFormat,
   keyedColumns,
   missingColumns,
   readAs,
@@ -41,7 +42,7 @@ export interface ReadExport {
   readonly parts: readonly string[];
   readonly header: readonly string[];
   readonly columns: WrittenColumns;
-  readonly format: BillingFormat;
+  readonly format: KnownFormat;
   readonly views: LineSource;
   readonly tuple: LineTuple;
   readonly groupColumns: readonly GroupColumn[];
@@ -306,7 +307,7 @@ function checkColumnTypes(file: string, format: BillingFormat, types: ReadonlyMa
 export interface ExportColumns {
   /** The header as the file names it. */
   readonly header: readonly string[];
-  readonly format: BillingFormat;
+  readonly format: KnownFormat;
   /** Its columns as the run writes them. */
   readonly columns: WrittenColumns;
   /** The header's names the run writes otherwise: the file's name, the run's. */

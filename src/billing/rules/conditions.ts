@@ -1,5 +1,6 @@
 /*
- * What a rule of the registry matches on a line, as typed data: words of its text (the line
+ * What a rule matches on a line, as typed data (the providers' modules and the registry both write
+ * rules in it, so it sits below both and imports nothing): words of its text (the line
  * relation's billing_usage_text: its service, product, SKU, meter, usage type, lower case), its
  * provider, its unit's dimension and resource, and the columns the classifying view adds (a
  * catalogue service, a known service's role…), joined by all and any. One generator writes a
