@@ -28,7 +28,14 @@ import {
  * of that name), `key` (a method's key, itself), `none` (unmatched). Readers read it, never the
  * warning's words (the table instance_matches' `match_kind`).
  */
-export type MatchKind = "exact" | "closest" | "by-shape" | "catalogue" | "catalogue-by-shape" | "key" | "none";
+export type MatchKind =
+  | "exact"
+  | "closest"
+  | "by-shape"
+  | "catalogue"
+  | "catalogue-by-shape"
+  | "key"
+  | "none";
 
 export interface InstanceMatch {
   readonly provider: string;

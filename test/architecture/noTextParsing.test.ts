@@ -37,7 +37,8 @@ const SQL_PARSING = [
 ];
 
 /** The string methods that take text apart. */
-const METHODS = "startsWith|endsWith|split|match|matchAll|slice|substring|substr|replace|replaceAll|indexOf|lastIndexOf|search";
+const METHODS =
+  "startsWith|endsWith|split|match|matchAll|slice|substring|substr|replace|replaceAll|indexOf|lastIndexOf|search";
 
 /** TypeScript taking such a value's text apart. */
 const TS_PARSING = [
@@ -45,7 +46,7 @@ const TS_PARSING = [
   new RegExp(String.raw`\b${ONE}\??\.(?:${METHODS}|includes)\(`, "i"),
   new RegExp(String.raw`\b\w*status(?:Of|Words)\([^)]*\)\??\.(?:${METHODS}|includes)\(`, "i"),
   // (a process's /proc status file is no status of a line)
-  new RegExp(String.raw`\.(?:test|exec)\(\s*[\w.?]*\b\w*(?:problem|reason|note|warning|coverage)\b`, "i"),
+  /\.(?:test|exec)\(\s*[\w.?]*\b\w*(?:problem|reason|note|warning|coverage)\b/i,
 ];
 
 /** `file:line: text` of each line of `text` that parses words, by `patterns`. */

@@ -13,7 +13,6 @@ import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
 import type { FilteredSums } from "../filters.js";
-import type { LineStatusCode } from "../lineStatus.js";
 import {
   amortisedCostColumns,
   type BillingFormat,
@@ -22,6 +21,7 @@ import {
   filedColumns,
   headerColumn,
 } from "../formats/knownFormats.js";
+import type { LineStatusCode } from "../lineStatus.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
