@@ -50,7 +50,7 @@ const TS_PARSING = [
 ];
 
 /** `file:line: text` of each line of `text` that parses words, by `patterns`. */
-export function parsingLines(file: string, text: string, patterns: readonly RegExp[]): string[] {
+function parsingLines(file: string, text: string, patterns: readonly RegExp[]): string[] {
   return text.split("\n").flatMap((line, index) => {
     const code = line.replace(/^\s*(?:--|\/\/|\*|\/\*).*$/, "");
     return patterns.some((pattern) => pattern.test(code)) ? [`${file}:${index + 1}: ${line.trim()}`] : [];
