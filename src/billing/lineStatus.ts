@@ -140,7 +140,7 @@ export function problemReasonSql(alias: string): string {
     .filter(([, problem]) => LINE_STATUSES[problem.status].reasoned && problem.reason.length > 0)
     .map(([code, problem]) => {
       const parts = problem.reason.map((part) => part.replaceAll("$.", `${alias}.`));
-      return `WHEN ${quoted(code)} THEN ${parts.length === 1 ? parts[0] : `CONCAT(${parts.join(", ")})`}`;
+      return `WHEN ${quoted(code)} THEN CONCAT(${parts.join(", ")})`;
     });
   return `CASE ${alias}.billing_problem_code ${whens.join(" ")} END`;
 }
