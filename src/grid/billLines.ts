@@ -381,7 +381,14 @@ export async function gridRunOf<Written>(
   const timed = written.detailed || periodsMissed;
   const coverage = await coverageRows(rows, timed);
   if (!written.detailed) return { ...base, coverage, byHour: [], byMonth: [] };
-  // The report's use by hour and month: the lines by hour of their start
+  return { ...base, coverage, ...(await useByTime(connection, lines)) };
+}
+
+/** The report's use by hour of the day and by month: the lines of the series by the hour they start. */
+async function useByTime(
+  connection: DuckDBConnection,
+  lines: string,
+): Promise<Pick<GridRun, "byHour" | "byMonth">> {
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE grid_run AS
      SELECT coverage, zone, place, CAST(FLOOR(billing_grid_start_second / 3600) AS BIGINT) AS hour_number,
@@ -390,20 +397,22 @@ export async function gridRunOf<Written>(
   );
   const shares = async (part: "hour" | "month") =>
     (
-      await rows(
+      await connection.runAndReadAll(
         `SELECT CAST(${part} AS VARCHAR) AS name, SUM(lines) AS lines, SUM(energy_kwh) AS energy_kwh,
            SUM(gwp_use) AS gwp_use
          FROM (SELECT *, CAST(hour_number % 24 AS INTEGER) AS hour,
              strftime(make_timestamp(hour_number * 3600000000), '%Y-%m') AS month FROM grid_run)
          WHERE coverage IN ('series', 'partly') GROUP BY ${part} ORDER BY ${part}`,
       )
-    ).map((row) => ({
-      name: String(row.name),
-      lines: Number(row.lines),
-      energyKwh: Number(row.energy_kwh ?? 0),
-      gwpUse: Number(row.gwp_use ?? 0),
-    }));
-  return { ...base, coverage, byHour: await shares("hour"), byMonth: await shares("month") };
+    )
+      .getRowObjects()
+      .map((row) => ({
+        name: String(row.name),
+        lines: Number(row.lines),
+        energyKwh: Number(row.energy_kwh ?? 0),
+        gwpUse: Number(row.gwp_use ?? 0),
+      }));
+  return { byHour: await shares("hour"), byMonth: await shares("month") };
 }
 
 /**
