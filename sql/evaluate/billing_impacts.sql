@@ -14,9 +14,10 @@
 SELECT
   h.*,
   CASE WHEN h.billing_problem IS NULL THEN h.billing_matched_instance_type ELSE NULL END AS matched_instance_type,
-  -- An instance type the edition lacks, estimated as its family's type of its vCPUs (src/billing/instanceShapes.ts)
+  -- An instance type the edition lacks, estimated as its family's type of its vCPUs (src/billing/instanceShapes.ts):
+  -- the kind of its match, a code (src/billing/matching.ts)
   CASE
-    WHEN h.billing_method = 'instance' AND h.billing_match_warning LIKE 'instance-by-shape:%' THEN 'instance-by-shape'
+    WHEN h.billing_method = 'instance' AND h.billing_match_kind = 'by-shape' THEN 'instance-by-shape'
     ELSE h.billing_method
   END AS method,
   h.billing_method_amount AS method_quantity,

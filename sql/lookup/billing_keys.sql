@@ -4,8 +4,9 @@
 -- Reads the table billing_line_kinds (the export's lines grouped: billing_provider,
 -- billing_instance_type, billing_region_key, …), billing_places (provider, spelling, place,
 -- place_warning: why the place is not the region itself, a country or the default),
--- instance_matches (provider, billing_instance_type, matched_instance_type, match_warning: each
--- instance type billed, matched as the single route matches it; a method's key matches itself),
+-- instance_matches (provider, billing_instance_type, matched_instance_type, match_warning, match_kind:
+-- each instance type billed, matched as the single route matches it, with its warning's words and
+-- the kind of its match as a code, src/billing/matching.ts; a method's key matches itself),
 -- coefficients (the exported coefficient table, with the rows of the methods' keys:
 -- src/billing/methods.ts) and billing_energy (provider, instance_type, place, energy_kwh_per_hour:
 -- the energy behind one row's use impacts). A line's key is its method's key
@@ -41,6 +42,7 @@ SELECT
   r.place_warning AS billing_place_warning,
   m.matched_instance_type AS billing_matched_instance_type,
   m.match_warning AS billing_match_warning,
+  m.match_kind AS billing_match_kind,
   e.energy_kwh_per_hour AS energy_kwh_per_hour
 FROM (
   SELECT DISTINCT

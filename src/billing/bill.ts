@@ -60,6 +60,7 @@ import {
   type OverlongLine,
   overlongLastLines,
   overlongProblem,
+  overlongReason,
   unreadableNumbers,
 } from "./reading/notes.js";
 import { billingAccount } from "./runSummary.js";
@@ -148,9 +149,6 @@ interface BillingPlan extends RunDestinations {
   readonly reportDay: string | null;
 }
 
-/** The bad row of a quantity or cost that is no number (sql/evaluate/billing_impacts.sql). */
-const NUMBER_BAD_ROW = "bad row: quantity is missing or not a number";
-
 const linesOf = (lines: readonly string[]) => lines.map((line) => `${line}\n`).join("");
 
 /**
@@ -209,7 +207,7 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
       writeFileSync(whatIf.destination.path, whatIf.text);
       await deliver(whatIf.destination, delivery);
     }
-    if (summary.groups.some((group) => group.problem?.startsWith(NUMBER_BAD_ROW))) {
+    if (summary.groups.some((group) => group.problemCode === "quantity-not-a-number")) {
       io.say(await plan.unreadable());
     }
     io.say(linesOf(summary.joinNotes ?? []));
@@ -493,6 +491,8 @@ function withOverlongLines(summary: BillingSummary, overlong: readonly OverlongL
     place: null,
     problem: overlongProblem(line),
     problemStatus: "bad-row" as const,
+    problemCode: "line-too-long" as const,
+    problemReason: overlongReason(line),
     lines: 1,
     hours: 0,
     method: null,

@@ -124,8 +124,23 @@ export function lineStatusCode(code: string): LineStatusCode {
   return code as LineStatusCode;
 }
 
-/** The reason a status's words carry after the words of its status (`unknown region x` of `bad row: unknown region x`). */
-export function statusReason(code: LineStatusCode, words: string): string {
-  const status = LINE_STATUSES[code];
-  return status.reasoned ? words.slice(status.words.length + 2) : "";
+/** A problem's code read back from SQL (billing_problem_code), checked. */
+export function lineProblemCode(code: string): LineProblemCode {
+  if (!Object.hasOwn(LINE_PROBLEMS, code)) throw new Error(`billing: no line problem ${code}`);
+  return code as LineProblemCode;
+}
+
+/**
+ * SQL: the reason of a problem's code over `alias` (what its words say after its status's: `unknown
+ * region x` of `bad row: unknown region x`), NULL for a problem without one; the reader takes it
+ * from here, never from the words.
+ */
+export function problemReasonSql(alias: string): string {
+  const whens = Object.entries(LINE_PROBLEMS)
+    .filter(([, problem]) => LINE_STATUSES[problem.status].reasoned && problem.reason.length > 0)
+    .map(([code, problem]) => {
+      const parts = problem.reason.map((part) => part.replaceAll("$.", `${alias}.`));
+      return `WHEN ${quoted(code)} THEN CONCAT(${parts.join(", ")})`;
+    });
+  return `CASE ${alias}.billing_problem_code ${whens.join(" ")} END`;
 }

@@ -21,6 +21,22 @@ import {
   sizeLabel,
 } from "./registry/managedServices.js";
 
+/**
+ * How a billed name was matched, as a code: `exact`, `closest` (the edition's closest id, its
+ * threshold's), `by-shape` (its family's type of its vCPUs: the method `instance-by-shape`),
+ * `catalogue` (a managed size's server), `catalogue-by-shape` (a managed size as its provider's VM
+ * of that name), `key` (a method's key, itself), `none` (unmatched). Readers read it, never the
+ * warning's words (the table instance_matches' `match_kind`).
+ */
+export type MatchKind =
+  | "exact"
+  | "closest"
+  | "by-shape"
+  | "catalogue"
+  | "catalogue-by-shape"
+  | "key"
+  | "none";
+
 export interface InstanceMatch {
   readonly provider: string;
   readonly billingInstanceType: string;
@@ -28,7 +44,17 @@ export interface InstanceMatch {
   readonly matchedInstanceType: string | null;
   /** Set when the name was matched approximately. */
   readonly warning: string | null;
+  readonly kind: MatchKind;
 }
+
+/** A method's key matched to itself (its coefficient rows are the key's own). */
+export const keyMatch = (provider: string, key: string): InstanceMatch => ({
+  provider,
+  billingInstanceType: key,
+  matchedInstanceType: key,
+  warning: null,
+  kind: "key",
+});
 
 /** Longer billed names are not matched (no instance type comes near; matching cost grows with length). */
 const MAX_NAME_LENGTH = 100;
@@ -49,7 +75,7 @@ function crossesFamily(provider: string, billed: string, matched: string): boole
   return a !== null && b !== null && a !== b;
 }
 
-/** The warning of a type estimated by its shape; starts with the method the output names. */
+/** The method the output names for a type estimated by its shape (its warning starts with it). */
 export const BY_SHAPE = "instance-by-shape";
 
 /**
@@ -63,14 +89,26 @@ export async function matchInstance(
   billed: string,
   given: BilledShape | null = null,
 ): Promise<InstanceMatch> {
-  const unmatched = { provider, billingInstanceType: billed, matchedInstanceType: null, warning: null };
+  const unmatched = {
+    provider,
+    billingInstanceType: billed,
+    matchedInstanceType: null,
+    warning: null,
+    kind: "none",
+  } as const;
   const table = providerTable(context, provider);
   if (!table || billed.length > MAX_NAME_LENGTH) return unmatched;
   const candidate = candidateName(context, provider, billed);
   try {
     const { row, warning } = await instanceRow(context, provider, candidate);
     if (warning === null || !crossesFamily(provider, candidate, row.id))
-      return { provider, billingInstanceType: billed, matchedInstanceType: row.id, warning };
+      return {
+        provider,
+        billingInstanceType: billed,
+        matchedInstanceType: row.id,
+        warning,
+        kind: warning === null ? "exact" : "closest",
+      };
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === "NOT_FOUND")) throw error;
   }
@@ -83,6 +121,7 @@ export async function matchInstance(
       billingInstanceType: billed,
       matchedInstanceType: byGiven,
       warning: `${BY_SHAPE}: ${billed} is not in the edition; estimated as ${byGiven}, its family's type of ${given.vcpus} vCPUs${memory} (the bill's)`,
+      kind: "by-shape",
     };
   }
   const byShape = typeByShape(provider, candidate, table.byId.keys());
@@ -93,6 +132,7 @@ export async function matchInstance(
     billingInstanceType: billed,
     matchedInstanceType: byShape,
     warning: `${BY_SHAPE}: ${billed} is not in the edition; estimated as ${byShape}, its family's type of ${vcpus} vCPUs`,
+    kind: "by-shape",
   };
 }
 
@@ -108,11 +148,12 @@ export async function catalogueMatch(
   provider: string,
   key: string,
 ): Promise<InstanceMatch> {
-  const unmatched = (warning: string) => ({
+  const unmatched = (warning: string): InstanceMatch => ({
     provider,
     billingInstanceType: key,
     matchedInstanceType: null,
     warning,
+    kind: "none",
   });
   const named = catalogueKey(key);
   if (named === null) return unmatched(`${MANAGED_SIZE}: ${key} is not in the catalogue`);
@@ -130,6 +171,7 @@ export async function catalogueMatch(
       billingInstanceType: key,
       matchedInstanceType: server.matchedInstanceType,
       warning: catalogueNote(service, row, server.matchedInstanceType),
+      kind: "catalogue",
     };
   }
   if (service.sizeGrammar && size !== "") {
@@ -140,6 +182,7 @@ export async function catalogueMatch(
         billingInstanceType: key,
         matchedInstanceType: vm.matchedInstanceType,
         warning: `${MANAGED_SIZE} by shape: ${service.name} ${sizeName} is not in the catalogue; its provider's VM of that name: ${vm.warning ?? `estimated as ${vm.matchedInstanceType}`}`,
+        kind: "catalogue-by-shape",
       };
   }
   return unmatched(`${MANAGED_SIZE}: ${service.name} ${sizeName} is not in the catalogue`);

@@ -22,7 +22,7 @@ import {
   SUPPORT_REASON,
 } from "./registry/methods.js";
 import { deploymentWhensSql, storageTextsSql } from "./registry/services.js";
-import { type WrittenFile, writtenSource } from "./writtenFile.js";
+import { type WrittenFile, writtenNumber } from "./writtenFile.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
 
@@ -268,5 +268,6 @@ export const BILL_GRID_QUERIES: BillQueries<WrittenFile> = {
   sql: sqlQuery,
   gridQuery,
   gridUseColumns,
-  writtenSource,
+  gridSourceColumn,
+  writtenNumber,
 };

@@ -13,19 +13,23 @@ import { impactColumn } from "../output/columns.js";
 import { figure, money, readable, readableWithUnit, scaleOf } from "../output/readable.js";
 import { type MonthCoverage, monthSpan, spanText } from "../output/reportParts/months.js";
 import { printable } from "../support/terminalText.js";
-import { type LineStatusCode, statusReason, statusWords } from "./lineStatus.js";
+import { type LineStatusCode, statusWords } from "./lineStatus.js";
 import type { InstanceMatch } from "./matching.js";
-import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/managedServices.js";
+import { catalogueKey, sizeLabel } from "./registry/managedServices.js";
 import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
 import type { LineGroup } from "./stages/evaluate.js";
 import type { BillingSummary } from "./stages/summarise.js";
 import {
   billingCoverage,
   type Coverage,
-  EVALUATED,
+  type GroupFate,
+  type LeftStatus,
   percent,
   type UnestimatedRow,
 } from "./stages/summarise.js";
+
+/** The words of an estimated line's status, as the summary writes them. */
+const EVALUATED = statusWords("evaluated");
 
 /** The fate of a group of lines, as a code (src/billing/lineStatus.ts). */
 export function statusCodeOf(group: LineGroup, matched: (group: LineGroup) => string | null): LineStatusCode {
@@ -112,8 +116,8 @@ const NO_REASON = "no method reads them";
 const unknownServices = (notes: ServiceNotes): ReadonlySet<string> =>
   new Set(notes.unknown.map((row) => row.service));
 
-/** The status of a line no method reads, as the classifying SQL writes it (sql/classify/billing_lines_<format>.sql). */
-const NOT_COMPUTE = "not compute";
+/** The words of the status of a line no method reads (src/billing/lineStatus.ts). */
+const NOT_COMPUTE = statusWords("not-compute");
 
 /** A known service's role no method estimates, as the summary says it ("a fee", "no hardware"), else "". */
 function roleOf(service: string): string {
@@ -128,11 +132,11 @@ function roleOf(service: string): string {
  * (`not compute`) of a service the registry does not know are said so. `unknown`: those services,
  * by name (the coverage's rows name services without their provider).
  */
-function whyLeft(row: UnestimatedRow, status: string, unknown: ReadonlySet<string>): string {
+function whyLeft(row: UnestimatedRow, left: LeftStatus, unknown: ReadonlySet<string>): string {
   const role = roleOf(row.name);
-  const reason = notComputeReason(status);
+  const { reason } = left;
   // A known role (a fee, no hardware) is the why of its lines no method reads, not of its others
-  if (reason === null) return status;
+  if (reason === null) return left.status;
   if (role !== "") return role;
   if (!unknown.has(row.name)) return reason;
   const unread = reason === NO_REASON || reason.startsWith("no method reads its text");
@@ -140,16 +144,13 @@ function whyLeft(row: UnestimatedRow, status: string, unknown: ReadonlySet<strin
 }
 
 /**
- * A group's status with, for lines no method reads, why (`not compute: a tax`): the coverage keeps
- * services' statuses so, and whyLeft says the reason.
+ * A group's fate: its status's code and words with, for lines no method reads, why (`not compute: a
+ * tax`, the reason apart too): the coverage keeps services' statuses so, and whyLeft says the reason.
  */
-function statusWithReason(group: LineGroup, status: string): string {
-  return status === NOT_COMPUTE ? `${NOT_COMPUTE}: ${group.reason ?? NO_REASON}` : status;
-}
-
-/** The reason of a status statusWithReason wrote, else null. */
-function notComputeReason(status: string): string | null {
-  return status.startsWith(`${NOT_COMPUTE}: `) ? status.slice(NOT_COMPUTE.length + 2) : null;
+function fateOf(group: LineGroup, code: LineStatusCode, status: string): GroupFate {
+  if (code !== "not-compute") return { code, status, reason: null };
+  const reason = group.reason ?? NO_REASON;
+  return { code, status: `${NOT_COMPUTE}: ${reason}`, reason };
 }
 
 /** The services of a bill the registry does not know and the known ones no method estimates (serviceNotes). */
@@ -215,7 +216,7 @@ const STATUSES_LISTED = 3;
 function statusesText(row: UnestimatedRow, unknown: ReadonlySet<string>): string {
   const listed = row.statuses
     .slice(0, STATUSES_LISTED)
-    .map((left) => `${rows(left.lines)} (${whyLeft(row, left.status, unknown)})`);
+    .map((left) => `${rows(left.lines)} (${whyLeft(row, left, unknown)})`);
   const rest = row.statuses.slice(STATUSES_LISTED).reduce((sum, left) => sum + left.lines, 0);
   return [...listed, ...(rest > 0 ? [`${rows(rest)} otherwise`] : [])].join("; ");
 }
@@ -308,12 +309,12 @@ function talliesOf(
     const code = codes.get(group) ?? "evaluated";
     const kind = code === "bad-row" ? "bad rows" : code === "not-evaluated" ? "not evaluated" : status;
     add(byStatus, kind, group);
-    if (status === NOT_COMPUTE) add(reasons, group.reason ?? NO_REASON, group);
-    if (status === "unknown instance type")
+    if (code === "not-compute") add(reasons, group.reason ?? NO_REASON, group);
+    if (code === "unknown-instance-type")
       add(unknown, `${group.provider ?? "?"} ${group.instanceType ?? "(no instance type found)"}`, group);
     if (code === "bad-row") add(bad, status, group);
-    if (code === "not-evaluated") add(notEvaluated, statusReason(code, status), group);
-    if (status === EVALUATED && group.placeWarning !== null) add(places, group.placeWarning, group);
+    if (code === "not-evaluated") add(notEvaluated, group.problemReason ?? "", group);
+    if (code === "evaluated" && group.placeWarning !== null) add(places, group.placeWarning, group);
   }
   return { read, byStatus, reasons, unknown, bad, notEvaluated, places };
 }
@@ -329,7 +330,7 @@ export interface BillingAccount {
 
 /** What the text and the report's model are written from: the summary's kinds tallied once. */
 interface Tallied {
-  readonly statuses: ReadonlyMap<LineGroup, string>;
+  readonly codes: ReadonlyMap<LineGroup, LineStatusCode>;
   readonly tallies: ReturnType<typeof talliesOf>;
   readonly coverage: Coverage;
   readonly notes: ServiceNotes;
@@ -350,9 +351,11 @@ export function billingAccount(
   const statuses = new Map(summary.groups.map((group) => [group, statusOf(group, matched)]));
   const codes = new Map(summary.groups.map((group) => [group, statusCodeOf(group, matched)]));
   const tallied: Tallied = {
-    statuses,
+    codes,
     tallies: talliesOf(summary, statuses, codes),
-    coverage: billingCoverage(summary.groups, (group) => statusWithReason(group, statuses.get(group) ?? "")),
+    coverage: billingCoverage(summary.groups, (group) =>
+      fateOf(group, codes.get(group) ?? "evaluated", statuses.get(group) ?? ""),
+    ),
     notes: serviceNotes(summary.groups),
     gpus: gpusBothWays(summary.groups),
   };
@@ -366,7 +369,7 @@ export function billingAccount(
 function managedSizeName(match: InstanceMatch): string {
   const named = catalogueKey(match.billingInstanceType);
   if (named === null) return match.billingInstanceType;
-  const byShape = match.warning?.startsWith(`${MANAGED_SIZE} by shape`) ? " (by shape)" : "";
+  const byShape = match.kind === "catalogue-by-shape" ? " (by shape)" : "";
   return `${named.service.name} ${sizeLabel(named.service, named.size)}${byShape}`;
 }
 
@@ -376,12 +379,12 @@ function managedSizeName(match: InstanceMatch): string {
  */
 function gpuNotesText(
   summary: BillingSummary,
-  statuses: ReadonlyMap<LineGroup, string>,
+  codes: ReadonlyMap<LineGroup, LineStatusCode>,
   money: (cost: number) => string,
 ): string[] {
   const notes = new Map<string, Tally>();
   for (const group of summary.groups)
-    if (group.gpuNote !== null && statuses.get(group) === EVALUATED) add(notes, group.gpuNote, group);
+    if (group.gpuNote !== null && codes.get(group) === "evaluated") add(notes, group.gpuNote, group);
   if (notes.size === 0) return [];
   return [
     "GPU-hours of no model the registry lists, read as the CCF average GPU:",
@@ -397,11 +400,14 @@ function gpuNotesText(
  * The approximate instance-type matches of the types evaluated lines bill (a type whose lines are
  * all another status, a bad row's or a refund's, is matched for nothing), then the totals.
  */
-function matchesAndTotalsText(summary: BillingSummary, statuses: ReadonlyMap<LineGroup, string>): string[] {
+function matchesAndTotalsText(
+  summary: BillingSummary,
+  codes: ReadonlyMap<LineGroup, LineStatusCode>,
+): string[] {
   const out: string[] = [];
   const evaluated = new Set(
     summary.groups
-      .filter((group) => statuses.get(group) === EVALUATED)
+      .filter((group) => codes.get(group) === "evaluated")
       .map((group) => `${group.provider}\u0000${group.methodKey ?? group.instanceType}`),
   );
   const approximate = summary.matches.filter(
@@ -475,7 +481,7 @@ function monthsText(summary: BillingSummary, money: (cost: number) => string): s
 function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: string | null): string {
   const { coverage, notes, gpus } = tallied;
   const { read, byStatus, reasons, unknown, bad, notEvaluated, places } = tallied.tallies;
-  const { statuses } = tallied;
+  const { codes } = tallied;
   const count = (kind: string) => counted(byStatus.get(kind)?.lines ?? 0);
   const money = (cost: number) => amount(cost, summary.currency);
   const out = [
@@ -512,13 +518,13 @@ function summaryText(summary: BillingSummary, tallied: Tallied, groupsOutput: st
         `  ${reason}${NOT_EVALUATED_HINTS[reason] ?? ""}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
       );
   }
-  out.push(...gpuNotesText(summary, statuses, money));
+  out.push(...gpuNotesText(summary, codes, money));
   if (places.size > 0) {
     out.push("places other than the line's region:");
     for (const [warning, tally] of places)
       out.push(`  ${warning}: ${rows(tally.lines)}, cost ${money(tally.cost)}`);
   }
-  out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary, tallied.statuses));
+  out.push(...registryText(notes, gpus, money), ...matchesAndTotalsText(summary, codes));
   if (summary.filtered !== null) out.push(...filteredText(summary, money));
   out.push(...monthsText(summary, money), ...coverageText(summary, coverage, unknownServices(notes)));
   if (summary.grid !== null) out.push(...gridText(summary.grid));

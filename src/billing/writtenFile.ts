@@ -21,3 +21,13 @@ export function writtenSource(written: WrittenFile): string {
   const compression = written.gzip === true ? ", compression = 'gzip'" : "";
   return `read_csv(${fileLiteral(written.file)}, header = true, all_varchar = true${compression})`;
 }
+
+/** How a CSV writes a number (printf's format): ten significant digits, no float noise. */
+export const CSV_NUMBER_FORMAT = "%.10g";
+
+/** SQL: a number as the written lines hold it: a CSV's as its text reads back, a Parquet's as it is. */
+export function writtenNumber(written: WrittenFile, expression: string): string {
+  return written.format === "csv"
+    ? `TRY_CAST(printf('${CSV_NUMBER_FORMAT}', ${expression}) AS DOUBLE)`
+    : expression;
+}

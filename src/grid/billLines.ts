@@ -11,7 +11,8 @@
  * a line, whatever the number of intervals. Other engines join on the knot's number
  * (sql/evaluate/billing_grid_knots.sql); DuckDB reads two columns of grid_knots as lists at that position
  * (as src/billing/stages/evaluate.ts reads the lookup table), which keeps the lines' order. How the lines
- * fared is read back from the written lines (gridRunOf).
+ * fared is counted by the codes the query gives each line (billing_grid_coverage, its zone and
+ * place), never read back from their warnings' words (gridRunOf).
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
@@ -35,8 +36,10 @@ export interface BillQueries<Written> {
   gridQuery(impactColumns: readonly string[]): string;
   /** The gwp use columns among `impactColumns`: what the series changes. */
   gridUseColumns(impactColumns: readonly string[]): string[];
-  /** The relation DuckDB reads the written lines from. */
-  writtenSource(written: Written): string;
+  /** The column of gridQuery's lines an output column is written from. */
+  gridSourceColumn(column: string, impactColumns: readonly string[]): string;
+  /** SQL: a number of the lines as the written lines hold it (a CSV's as its text reads back). */
+  writtenNumber(written: Written, expression: string): string;
 }
 
 /** A run's series: the files given. */
@@ -204,14 +207,40 @@ export async function createGridViews<Written>(
 /** The column a series adds to the output, after energy_kwh (an inventory's too). */
 export const GRID_INTENSITY_COLUMN = GRID_COLUMN;
 
+/**
+ * How the series reached a line, as sql/evaluate/billing_grid.sql decides it (its column
+ * billing_grid_coverage): wholly (`series`), `partly`, `not covered` in its zone's span, its zone
+ * not in the series (`zone not in series`), its place in no zone (`no zone`), or a line without a
+ * period read at its zone's mean (`no period`). The line's warning words are written from it there;
+ * the account reads the code.
+ */
+export const GRID_COVERAGES = [
+  "series",
+  "partly",
+  "not covered",
+  "zone not in series",
+  "no zone",
+  "no period",
+] as const;
+
+export type GridCoverage = (typeof GRID_COVERAGES)[number];
+
+/** A coverage code read back from SQL, checked. */
+function gridCoverage(code: unknown): GridCoverage {
+  const found = GRID_COVERAGES.find((coverage) => coverage === code);
+  if (found === undefined) throw new Error(`grid series: no coverage ${String(code)}`);
+  return found;
+}
+
 /** How the evaluated lines of a run fared with the series: one row per coverage and zone or place. */
 export interface GridCoverageRow {
-  /** series, partly, not covered, zone not in series, no zone, no period. */
-  readonly coverage: string;
+  readonly coverage: GridCoverage;
+  /** The line's zone (null for `series` and `no zone`). */
   readonly zone: string | null;
+  /** The place of no zone (`no zone` only; '' for the default place). */
   readonly place: string | null;
   readonly lines: number;
-  /** The first start and last end of these lines' periods, ISO 8601 UTC (null without a period). */
+  /** The first start and last end of these lines' periods, ISO 8601 UTC (null without a period, or not read). */
   readonly first: string | null;
   readonly last: string | null;
 }
@@ -271,60 +300,6 @@ const iso = (second: unknown) =>
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-/** The coverage a line's series warning names (sql/evaluate/billing_grid.sql's texts), as SQL over `warnings`. */
-const COVERAGE_OF_WARNINGS = `CASE
-    WHEN warnings LIKE '%grid series: period partly covered%' THEN 'partly'
-    WHEN warnings LIKE '%grid series: period not covered%' THEN 'not covered'
-    WHEN warnings LIKE '%grid series: no zone for the place%' THEN 'no zone'
-    WHEN warnings LIKE '%grid series: no zone %' THEN 'zone not in series'
-    WHEN warnings LIKE '%grid series: no period%' THEN 'no period'
-    ELSE 'series' END`;
-
-/**
- * How the evaluated lines fared, read back from the written lines (their columns only, not the
- * export's SQL again): lines per coverage and zone from the series' warnings, the gwp use totals.
- */
-async function writtenCoverage<Written>(
-  connection: DuckDBConnection,
-  written: Written,
-  columns: readonly string[],
-  queries: BillQueries<Written>,
-): Promise<{ coverage: GridCoverageRow[]; totals: Map<string, number> }> {
-  const source = queries.writtenSource(written);
-  const sums = columns.map(
-    (column) => `SUM(TRY_CAST(${identifier(column)} AS DOUBLE)) AS ${identifier(column)}`,
-  );
-  const rows = (
-    await connection.runAndReadAll(
-      `SELECT coverage, zone, place, COUNT(*)::DOUBLE AS lines, ${sums.join(", ")}
-       FROM (SELECT *, ${COVERAGE_OF_WARNINGS} AS coverage,
-           NULLIF(regexp_extract(warnings, 'grid series: [^;]*zone ([^ ,;]+)', 1), '') AS zone,
-           NULLIF(regexp_extract(warnings, 'no zone for the place ([^,;]+)', 1), '') AS place
-         FROM ${source}
-         WHERE status = 'evaluated' AND TRY_CAST(${identifier(GRID_COLUMN)} AS DOUBLE) IS NOT NULL)
-       GROUP BY ALL ORDER BY ALL`,
-    )
-  ).getRowObjects();
-  const coverage = rows.map((row) => ({
-    coverage: String(row.coverage),
-    zone: row.coverage === "no zone" || row.coverage === "series" ? null : text(row.zone),
-    place: row.coverage === "no zone" ? text(row.place) : null,
-    lines: Number(row.lines),
-    first: null,
-    last: null,
-  }));
-  const totals = new Map(
-    columns.map((column) => [column, rows.reduce((sum, row) => sum + Number(row[column] ?? 0), 0)]),
-  );
-  return { coverage, totals };
-}
-
-/**
- * How the lines fared with the series. The counts and totals are read back from the written
- * lines; where some lines' periods were not (wholly) covered, or the report asks for the use by
- * hour and month, a pass through the writing pass's views over the export gives each zone's
- * periods and the lines' times (a second pass: 6 of the 23 CPU seconds of 1,000,000 lines).
- */
 /** The zones of the lines with a period the series can weigh. */
 async function zonesWithPeriods(connection: DuckDBConnection): Promise<string[]> {
   const reader = await connection.runAndReadAll(
@@ -333,6 +308,31 @@ async function zonesWithPeriods(connection: DuckDBConnection): Promise<string[]>
   return reader.getRowObjects().map((row) => String(row.zone));
 }
 
+/** The SQL sums of the gwp use columns as written, over `lines` (gridQuery's), by output column. */
+function writtenUseSums<Written>(
+  queries: BillQueries<Written>,
+  impactColumns: readonly string[],
+  written: Written,
+): string {
+  return queries
+    .gridUseColumns(impactColumns)
+    .map((column) => {
+      const value = queries.writtenNumber(
+        written,
+        identifier(queries.gridSourceColumn(column, impactColumns)),
+      );
+      return `SUM(CASE WHEN applied THEN ${value} END) AS ${identifier(column)}`;
+    })
+    .join(", ");
+}
+
+/**
+ * How the lines fared with the series, in one pass over the writing pass's views, by the codes
+ * the query gives each line: lines per coverage and zone or place (with the lines' first start and
+ * last end where their periods were not wholly covered, or for the report), the gwp use totals as
+ * the lines are written (a CSV's numbers as their text reads back), and for the report the use by
+ * hour and month. Counted as the written lines are: those with the intensity applied.
+ */
 export async function gridRunOf<Written>(
   connection: DuckDBConnection,
   queries: BillQueries<Written>,
@@ -343,8 +343,34 @@ export async function gridRunOf<Written>(
   const query = queries.gridQuery(impactColumns);
   const columns = queries.gridUseColumns(impactColumns);
   const zones = await zonesWithPeriods(connection);
-  const { coverage, totals } = await writtenCoverage(connection, written, columns, queries);
-  const periodsMissed = coverage.some((row) => row.coverage === "partly" || row.coverage === "not covered");
+  // The columns read, by name (the file's own columns may be named `zone` or `place`)
+  const read = [
+    ...new Set([
+      "billing_grid_start_second",
+      "billing_grid_end_second",
+      "energy_kwh",
+      "billing_grid_gwp_use_kgco2eq",
+      ...columns.map((column) => queries.gridSourceColumn(column, impactColumns)),
+    ]),
+  ];
+  const lines = `SELECT billing_grid_coverage AS coverage, billing_grid_zone AS zone,
+      CASE WHEN billing_grid_coverage IN ('series', 'no zone') THEN NULL ELSE billing_grid_zone END AS shown_zone,
+      CASE WHEN billing_grid_coverage = 'no zone' THEN billing_place END AS place,
+      grid_gco2_per_kwh IS NOT NULL AS applied, ${read.map(identifier).join(", ")}
+    FROM (${query}) lines WHERE billing_grid_coverage IS NOT NULL`;
+  const sums = columns.length > 0 ? `, ${writtenUseSums(queries, impactColumns, written)}` : "";
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE grid_coverage AS
+     SELECT coverage, shown_zone, place, applied, COUNT(*)::DOUBLE AS lines,
+       MIN(billing_grid_start_second) AS first, MAX(billing_grid_end_second) AS last${sums}
+     FROM (${lines}) GROUP BY ALL`,
+  );
+  const rows = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjects();
+  const whole = await rows("SELECT * FROM grid_coverage WHERE applied ORDER BY coverage, shown_zone, place");
+  const totals = new Map(
+    columns.map((column) => [column, whole.reduce((sum, row) => sum + Number(row[column] ?? 0), 0)]),
+  );
+  const periodsMissed = whole.some((row) => row.coverage === "partly" || row.coverage === "not covered");
   const base = {
     file: series.file,
     series: series.info,
@@ -352,44 +378,65 @@ export async function gridRunOf<Written>(
     useTotals: totals,
     dates: await dateOrder(connection),
   };
-  if (!written.detailed && !periodsMissed) return { ...base, coverage, byHour: [], byMonth: [] };
+  const timed = written.detailed || periodsMissed;
+  const coverage = await coverageRows(rows, timed);
+  if (!written.detailed) return { ...base, coverage, byHour: [], byMonth: [] };
+  return { ...base, coverage, ...(await useByTime(connection, lines)) };
+}
+
+/** The report's use by hour of the day and by month: the lines of the series by the hour they start. */
+async function useByTime(
+  connection: DuckDBConnection,
+  lines: string,
+): Promise<Pick<GridRun, "byHour" | "byMonth">> {
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE grid_run AS
-     SELECT billing_grid_coverage AS coverage, billing_grid_zone AS zone,
-       CASE WHEN billing_grid_coverage = 'no zone' THEN billing_place END AS place,
-       CAST(FLOOR(billing_grid_start_second / 3600) AS BIGINT) AS hour_number,
-       COUNT(*)::DOUBLE AS lines, MIN(billing_grid_start_second) AS first, MAX(billing_grid_end_second) AS last,
-       SUM(energy_kwh) AS energy_kwh, SUM(billing_grid_gwp_use_kgco2eq) AS gwp_use
-     FROM (${query}) lines WHERE billing_grid_coverage IS NOT NULL GROUP BY ALL`,
+     SELECT coverage, zone, place, CAST(FLOOR(billing_grid_start_second / 3600) AS BIGINT) AS hour_number,
+       COUNT(*)::DOUBLE AS lines, SUM(energy_kwh) AS energy_kwh, SUM(billing_grid_gwp_use_kgco2eq) AS gwp_use
+     FROM (${lines}) GROUP BY ALL`,
   );
-  const read = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjects();
-  const detailed = (
-    await read(
-      `SELECT coverage, zone, place, SUM(lines) AS lines, MIN(first) AS first, MAX(last) AS last
-       FROM grid_run GROUP BY ALL ORDER BY coverage, zone, place`,
-    )
-  ).map((row) => ({
-    coverage: String(row.coverage),
-    zone: row.coverage === "no zone" || row.coverage === "series" ? null : text(row.zone),
-    place: text(row.place),
-    lines: Number(row.lines),
-    first: iso(row.first),
-    last: iso(row.last),
-  }));
   const shares = async (part: "hour" | "month") =>
     (
-      await read(
+      await connection.runAndReadAll(
         `SELECT CAST(${part} AS VARCHAR) AS name, SUM(lines) AS lines, SUM(energy_kwh) AS energy_kwh,
            SUM(gwp_use) AS gwp_use
          FROM (SELECT *, CAST(hour_number % 24 AS INTEGER) AS hour,
              strftime(make_timestamp(hour_number * 3600000000), '%Y-%m') AS month FROM grid_run)
          WHERE coverage IN ('series', 'partly') GROUP BY ${part} ORDER BY ${part}`,
       )
-    ).map((row) => ({
-      name: String(row.name),
+    )
+      .getRowObjects()
+      .map((row) => ({
+        name: String(row.name),
+        lines: Number(row.lines),
+        energyKwh: Number(row.energy_kwh ?? 0),
+        gwpUse: Number(row.gwp_use ?? 0),
+      }));
+  return { byHour: await shares("hour"), byMonth: await shares("month") };
+}
+
+/**
+ * The lines per coverage and zone or place, from grid_coverage: with the report or where some periods
+ * were missed (`timed`), every line the query covers with the first start and last end of their
+ * periods; else the lines written with the intensity applied.
+ */
+async function coverageRows(
+  read: (sql: string) => Promise<Record<string, unknown>[]>,
+  timed: boolean,
+): Promise<GridCoverageRow[]> {
+  const rows = await read(
+    `SELECT coverage, shown_zone AS zone, place, SUM(lines) AS lines, MIN(first) AS first, MAX(last) AS last
+     FROM grid_coverage ${timed ? "" : "WHERE applied"} GROUP BY ALL ORDER BY coverage, zone, place`,
+  );
+  return rows.map((row) => {
+    const coverage = gridCoverage(row.coverage);
+    return {
+      coverage,
+      zone: coverage === "no zone" || coverage === "series" ? null : text(row.zone),
+      place: coverage === "no zone" ? text(row.place) : null,
       lines: Number(row.lines),
-      energyKwh: Number(row.energy_kwh ?? 0),
-      gwpUse: Number(row.gwp_use ?? 0),
-    }));
-  return { ...base, coverage: detailed, byHour: await shares("hour"), byMonth: await shares("month") };
+      first: timed ? iso(row.first) : null,
+      last: timed ? iso(row.last) : null,
+    };
+  });
 }

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
-import { LINE_PROBLEMS, LINE_STATUSES, statusReason, statusWords } from "../../src/billing/lineStatus.js";
+import { LINE_PROBLEMS, LINE_STATUSES, statusWords } from "../../src/billing/lineStatus.js";
 import { sqlQuery } from "../../src/billing/queries.js";
 import { billingAccount, statusCodeOf, statusOf } from "../../src/billing/runSummary.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";
@@ -47,7 +47,20 @@ describe("a line's status as codes", () => {
       const code = statusCodeOf(group, matched);
       const words = statusOf(group, matched);
       expect(words.startsWith(LINE_STATUSES[code].words)).toBe(true);
-      if (LINE_STATUSES[code].reasoned) expect(words).toBe(statusWords(code, statusReason(code, words)));
+      if (LINE_STATUSES[code].reasoned) expect(words).toBe(statusWords(code, group.problemReason));
+    }
+  });
+
+  it("carries each kind's problem code and reason apart from its words", () => {
+    const coded = summary.groups.filter((group) => group.problemCode !== null);
+    expect(coded.map((group) => group.problemCode)).toContain("quantity-not-a-number");
+    for (const group of summary.groups) {
+      expect(group.problemCode === null).toBe(group.problemStatus === null);
+      if (group.problemCode === null) continue;
+      expect(LINE_PROBLEMS[group.problemCode].status).toBe(group.problemStatus);
+      const reasoned = LINE_STATUSES[LINE_PROBLEMS[group.problemCode].status].reasoned;
+      expect(group.problem).toBe(statusWords(LINE_PROBLEMS[group.problemCode].status, group.problemReason));
+      if (!reasoned) expect(group.problemReason).toBeNull();
     }
   });
 

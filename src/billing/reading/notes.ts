@@ -294,9 +294,14 @@ export async function overlongLastLines(
   return found;
 }
 
-/** The bad row of a last line too long to be read. */
-export function overlongProblem(overlong: OverlongLine): string {
+/** Why a last line too long to be read is a bad row. */
+export function overlongReason(overlong: OverlongLine): string {
   const line = overlong.line === null ? "the last line" : `line ${overlong.line}, the last`;
   const where = overlong.part === undefined ? line : `${overlong.part}: ${line} of its part`;
-  return `bad row: ${where}, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read`;
+  return `${where}, is longer than ${MAX_BILLING_LINE_BYTES} bytes; not read`;
+}
+
+/** The bad row of a last line too long to be read. */
+export function overlongProblem(overlong: OverlongLine): string {
+  return `bad row: ${overlongReason(overlong)}`;
 }

@@ -10,7 +10,15 @@ import { identifier } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { BillingStrictStop } from "../errors.js";
 import { LINE_COLUMNS } from "../formats/format.js";
-import { type LineStatusCode, lineStatusCode, problemStatusSql, statusWords } from "../lineStatus.js";
+import {
+  type LineProblemCode,
+  type LineStatusCode,
+  lineProblemCode,
+  lineStatusCode,
+  problemReasonSql,
+  problemStatusSql,
+  statusWords,
+} from "../lineStatus.js";
 import { gridLinesQueries, impactsQuery, sqlQuery } from "../queries.js";
 import {
   BOUND_SQL,
@@ -31,6 +39,10 @@ export interface LineGroup {
   readonly problem: string | null;
   /** The status its problem gives it (src/billing/lineStatus.ts); null without a problem. */
   readonly problemStatus: LineStatusCode | null;
+  /** Its problem's code (src/billing/lineStatus.ts); null without one, or for problems summed as `other reasons`. */
+  readonly problemCode: LineProblemCode | null;
+  /** What its problem's words say after its status's (`unknown region x`), null for none. */
+  readonly problemReason: string | null;
   readonly lines: number;
   readonly hours: number;
   /** How its lines use hardware (sql/classify/billing_methods.sql); null for none. */
@@ -120,7 +132,8 @@ const kindsQuery =
     COALESCE(cost, 0) AS cost, COALESCE(billed_cost, 0) AS billed_cost)
   FROM (${finishedSums(
     `SELECT billing_provider, billing_instance_type, billing_place, billing_problem,
-       ${problemStatusSql("billing_problem_code")} AS billing_problem_status,
+       ${problemStatusSql("billing_problem_code")} AS billing_problem_status, billing_problem_code,
+       ${problemReasonSql("located")} AS billing_problem_reason,
        method AS billing_method, billing_method_key, billing_service, billing_place_warning,
        CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
        CASE WHEN billing_method = 'accelerator' THEN billing_method_warning END AS billing_gpu_note,
@@ -145,6 +158,12 @@ const groupsQuery = (): string =>
          WHEN 'bad-row' THEN '${statusWords("bad-row", OTHER_REASONS)}'
          ELSE '${statusWords("not-evaluated", OTHER_REASONS)}' END
        ELSE k.billing_problem END AS billing_problem, k.billing_problem_status,
+     CASE WHEN k.billing_problem IS NULL OR p.rank <= ${NAMES_KEPT} THEN k.billing_problem_code
+       WHEN k.billing_problem_status IN ('bad-row', 'not-evaluated') THEN NULL
+       ELSE k.billing_problem_code END AS billing_problem_code,
+     CASE WHEN k.billing_problem IS NULL OR p.rank <= ${NAMES_KEPT} THEN k.billing_problem_reason
+       WHEN k.billing_problem_status IN ('bad-row', 'not-evaluated') THEN '${OTHER_REASONS}'
+       ELSE k.billing_problem_reason END AS billing_problem_reason,
      k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason, k.billing_gpu_note,
      CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
      SUM(k.lines)::DOUBLE AS lines, ${exactSumParts("k.hours", "hours")},
@@ -190,6 +209,8 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     problem: text(row.billing_problem),
     problemStatus:
       row.billing_problem_status === null ? null : lineStatusCode(String(row.billing_problem_status)),
+    problemCode: row.billing_problem_code === null ? null : lineProblemCode(String(row.billing_problem_code)),
+    problemReason: text(row.billing_problem_reason),
     lines: Number(row.lines),
     hours: Number(row.hours),
     method: text(row.billing_method),

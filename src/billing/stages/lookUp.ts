@@ -20,7 +20,7 @@ import {
 } from "../../service/coefficients.js";
 import type { EditionContext } from "../../service/open.js";
 import { BillingInputError } from "../errors.js";
-import { catalogueMatch, type InstanceMatch, matchInstance } from "../matching.js";
+import { catalogueMatch, type InstanceMatch, keyMatch, matchInstance } from "../matching.js";
 import type { BillingPlace } from "../places.js";
 import { billingCoefficientPlaces, billingPlaces, type EditionPlaces, spellingKey } from "../places.js";
 import { BILL_GRID_QUERIES, gridUseColumns, impactsQuery, keysQuery, sqlQuery } from "../queries.js";
@@ -209,12 +209,7 @@ async function matchBilledTypes(
     UNIT_KEY_NAMES.map((key) => ({ provider, key })),
   );
   for (const { provider, key } of [...keys, ...(await billedAiKeys(connection))]) {
-    matches.set(lookupKey(provider, key), {
-      provider,
-      billingInstanceType: key,
-      matchedInstanceType: key,
-      warning: null,
-    });
+    matches.set(lookupKey(provider, key), keyMatch(provider, key));
   }
   await createMatchTable(connection, matches.values());
   return matches;
@@ -368,7 +363,7 @@ async function createLookupTable(
   const rates = await costRates(connection);
   if (rates.size === 0) return { coefficients, energies };
   for (const [provider, rate] of rates) {
-    const match = { provider, billingInstanceType: COST_KEY, matchedInstanceType: COST_KEY, warning: null };
+    const match = keyMatch(provider, COST_KEY);
     matches.set(lookupKey(provider, COST_KEY), match);
     for (const method of costRows(
       context,
@@ -415,6 +410,7 @@ export const SMALL_TABLE_COLUMNS = {
     ["billing_instance_type", "VARCHAR"],
     ["matched_instance_type", "VARCHAR"],
     ["match_warning", "VARCHAR"],
+    ["match_kind", "VARCHAR"],
   ],
   billing_places: [
     ["provider", "VARCHAR"],
@@ -455,6 +451,7 @@ export async function createMatchTable(
       match.billingInstanceType,
       match.matchedInstanceType,
       match.warning,
+      match.kind,
     ]),
   );
 }

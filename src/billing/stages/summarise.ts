@@ -21,6 +21,7 @@ import {
   filedColumns,
   headerColumn,
 } from "../formats/knownFormats.js";
+import type { LineStatusCode } from "../lineStatus.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
@@ -262,8 +263,7 @@ export interface CoverageRow {
 }
 
 /** A status of a service's unestimated lines, with those lines and their cost. */
-export interface LeftStatus {
-  readonly status: string;
+export interface LeftStatus extends GroupFate {
   readonly lines: number;
   readonly cost: number;
 }
@@ -306,11 +306,19 @@ export interface Coverage {
   readonly unestimated: readonly UnestimatedRow[];
 }
 
-/** A group's `status` as the output writes it (its lines are estimated when `evaluated`). */
-export type GroupStatus = (group: LineGroup) => string;
+/**
+ * What became of a group's lines: its status's code, the words the coverage keeps its lines under
+ * (its `status` as the output writes it, with the reason of lines no method reads: `not compute: a
+ * tax`) and that reason apart (null for other statuses).
+ */
+export interface GroupFate {
+  readonly code: LineStatusCode;
+  readonly status: string;
+  readonly reason: string | null;
+}
 
-/** The status of an estimated line, as the output writes it (sql/evaluate/billing_impacts.sql). */
-export const EVALUATED = "evaluated";
+/** A group's fate (its lines are estimated when its code is `evaluated`). */
+export type GroupStatus = (group: LineGroup) => GroupFate;
 
 function tally(rows: Map<string, CoverageRow>, name: string, group: LineGroup, estimated: boolean): void {
   const row = rows.get(name) ?? { name, lines: 0, cost: 0, estimatedLines: 0, estimatedCost: 0 };
@@ -326,19 +334,14 @@ function tally(rows: Map<string, CoverageRow>, name: string, group: LineGroup, e
 const byCost = (a: CoverageRow, b: CoverageRow) => b.cost - a.cost || a.name.localeCompare(b.name);
 
 /** A service's unestimated statuses, the most cost first, then lines, then by name. */
-function rankedStatuses(
-  statuses: ReadonlyMap<string, { cost: number; lines: number }> | undefined,
-): LeftStatus[] {
-  return [...(statuses ?? new Map<string, { cost: number; lines: number }>()).entries()]
-    .sort(([a, x], [b, y]) => y.cost - x.cost || y.lines - x.lines || a.localeCompare(b))
-    .map(([status, sum]) => ({ status, lines: sum.lines, cost: sum.cost }));
+function rankedStatuses(statuses: ReadonlyMap<string, LeftStatus> | undefined): LeftStatus[] {
+  return [...(statuses ?? new Map<string, LeftStatus>()).values()].sort(
+    (x, y) => y.cost - x.cost || y.lines - x.lines || x.status.localeCompare(y.status),
+  );
 }
 
 /** The method that reads a line's cost, no quantity behind it (src/billing/registry/methods.ts). */
 const BY_COST = "by-cost";
-
-/** The status of lines no method reads (sql/evaluate/billing_impacts.sql). */
-const NOT_COMPUTE = "not compute";
 
 /** The usage cost: the positive cost but the lines no method reads whose reason sets them aside. */
 function usageCoverage(
@@ -350,7 +353,7 @@ function usageCoverage(
   const setAside = new Map<string, SetAside>();
   for (const group of groups) {
     const name = group.reason === null ? undefined : SET_ASIDE_REASONS.get(group.reason);
-    if (name === undefined || !statusOf(group).startsWith(NOT_COMPUTE)) continue;
+    if (name === undefined || statusOf(group).code !== "not-compute") continue;
     const sum = setAside.get(name) ?? { name, lines: 0, cost: 0 };
     setAside.set(name, { name, lines: sum.lines + group.lines, cost: sum.cost + group.cost });
   }
@@ -363,18 +366,18 @@ export function billingCoverage(groups: readonly LineGroup[], statusOf: GroupSta
   const total = new Map<string, CoverageRow>();
   const methods = new Map<string, CoverageRow>();
   const services = new Map<string, CoverageRow>();
-  const left = new Map<string, Map<string, { cost: number; lines: number }>>();
+  const left = new Map<string, Map<string, LeftStatus>>();
   for (const group of groups) {
-    const status = statusOf(group);
-    const estimated = status === EVALUATED;
+    const fate = statusOf(group);
+    const estimated = fate.code === "evaluated";
     const service = group.service ?? "";
     tally(total, "", group, estimated);
     if (estimated) tally(methods, group.method ?? "", group, true);
     tally(services, service, group, estimated);
     if (estimated) continue;
-    const statuses = left.get(service) ?? new Map<string, { cost: number; lines: number }>();
-    const sum = statuses.get(status) ?? { cost: 0, lines: 0 };
-    statuses.set(status, { cost: sum.cost + group.cost, lines: sum.lines + group.lines });
+    const statuses = left.get(service) ?? new Map<string, LeftStatus>();
+    const sum = statuses.get(fate.status) ?? { ...fate, cost: 0, lines: 0 };
+    statuses.set(fate.status, { ...sum, cost: sum.cost + group.cost, lines: sum.lines + group.lines });
     left.set(service, statuses);
   }
   const byService = [...services.values()].sort(byCost);

@@ -36,7 +36,7 @@ import {
   monthCoverage,
 } from "../report/monthCoverage.js";
 import { type BillReportData, writtenReportData } from "../reportData.js";
-import type { WrittenFile } from "../writtenFile.js";
+import { CSV_NUMBER_FORMAT, type WrittenFile } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
 import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
 import type { FilterColumn, GroupColumn } from "./read.js";
@@ -191,7 +191,7 @@ export async function writeGroupSums(
   const parts = summed.map((column) => exactSumParts(`TRY_CAST(${read(column)} AS DOUBLE)`, column));
   const shown = (column: string) =>
     written.format === "csv"
-      ? `printf('%.10g', ${identifier(column)}) AS ${identifier(column)}`
+      ? `printf('${CSV_NUMBER_FORMAT}', ${identifier(column)}) AS ${identifier(column)}`
       : identifier(column);
   const groups = groupColumns.map((group) => `${group.expression} AS ${identifier(group.name)}`).join(", ");
   const names = groupColumns.map((group) => identifier(group.name)).join(", ");
@@ -269,7 +269,9 @@ function outputSelect(
   const named = (column: string) =>
     source(column) === column ? identifier(column) : `${identifier(source(column))} AS ${identifier(column)}`;
   const number = (column: string) =>
-    csv ? `printf('%.10g', ${identifier(source(column))}) AS ${identifier(column)}` : named(column);
+    csv
+      ? `printf('${CSV_NUMBER_FORMAT}', ${identifier(source(column))}) AS ${identifier(column)}`
+      : named(column);
   const text = (column: string) =>
     csv && textColumns.has(column) ? formulaSafe(column, source(column)) : named(column);
   const own = (column: string) =>
