@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { sep } from "node:path";
 import type { BillQueries } from "../grid/billLines.js";
 import { lineProblemWordsSql } from "./lineStatus.js";
-import { focusProvidersSql } from "./providers/index.js";
+import { focusProvidersSql, ownFocusRulesSql } from "./providers/index.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
 import {
@@ -83,6 +83,13 @@ const SPLICES: readonly Splice[] = [
     marker: "focus providers of <expression>",
     pattern: /^( *)-- @focus providers of (.+)$/gm,
     write: (indent, name) => focusProvidersSql(indent, name),
+  },
+  {
+    // A condition on a FOCUS line's provider (`l.billing_provider IN ('aws', …)`): its list is the
+    // providers whose FOCUS lines their own rules read (BillingProvider.ownFocusRules).
+    marker: "own focus rules",
+    pattern: /^(.*[^a-z_.])([a-z]\.billing_provider) IN \('[a-z0-9', ]*'\)(.*) -- @own focus rules$/gm,
+    write: (before, column, after) => `${before}${ownFocusRulesSql(column)}${after}`,
   },
   {
     marker: "control plane <nodes|notes> of <alias>",

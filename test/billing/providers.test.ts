@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { billingPlaces } from "../../src/billing/places.js";
-import { focusProvidersSql, PROVIDERS } from "../../src/billing/providers/index.js";
+import { focusProvidersSql, ownFocusRulesSql, PROVIDERS } from "../../src/billing/providers/index.js";
 import { sqlQuery } from "../../src/billing/queries.js";
 import { CATALOGUE } from "../../src/billing/registry/managedServices.js";
 import { CONTROL_PLANES } from "../../src/billing/registry/methods.js";
@@ -45,6 +45,23 @@ describe("the providers, one module each", () => {
       focusProvidersSql("        ", "LOWER(COALESCE(e.ServiceProviderName, e.ProviderName))"),
     );
     for (const provider of PROVIDERS) expect(focus).toContain(`THEN '${provider.id}'`);
+  });
+
+  it("reads SkuPriceDetails' F_ properties on every FOCUS line but those of providers with their own rules", () => {
+    const usage = sqlQuery("classify/billing_usage_focus.sql");
+    const own = PROVIDERS.filter((provider) => provider.ownFocusRules);
+    expect(own.map((provider) => provider.id)).toEqual(["aws", "azure", "gcp", "oracle"]);
+    expect(ownFocusRulesSql("l.billing_provider")).toBe(
+      "l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle')",
+    );
+    // one condition for each property read (cores, memory, GPUs, disk space and type, instance type, storage class, redundancy)
+    expect(usage.split(`CASE WHEN ${ownFocusRulesSql("l.billing_provider")} OR `)).toHaveLength(1 + 8);
+    expect(usage).not.toContain("-- @");
+    // none with rules of its own: every line is read by the standard's columns (IN () is no engine's SQL)
+    expect(ownFocusRulesSql("l.billing_provider", [])).toBe("1 = 0");
+    expect(ownFocusRulesSql("p.billing_provider", PROVIDERS.slice(2))).toBe(
+      "p.billing_provider IN ('gcp', 'oracle')",
+    );
   });
 
   it("places every provider's regions, and Azure's billing names at their region", () => {

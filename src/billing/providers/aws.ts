@@ -398,4 +398,6 @@ export const AWS: BillingProvider<"aws"> = {
           ? "isolated"
           : "",
   methodMatches: {},
+  // Its instance hours by x_ServiceCode, x_Operation and x_UsageType, else the type its description names
+  ownFocusRules: true,
 };

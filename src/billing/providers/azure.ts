@@ -412,4 +412,6 @@ export const AZURE: BillingProvider<"azure"> = {
   partition: (region) =>
     region.startsWith("china") ? "china" : /^(usgov|usdod)/.test(region) ? "government" : "",
   methodMatches: {},
+  // Its VMs' hours by x_SkuMeterCategory (or the service, unit and description) and x_SkuDetails' size
+  ownFocusRules: true,
 };

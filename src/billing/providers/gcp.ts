@@ -198,4 +198,6 @@ export const GCP: BillingProvider<"gcp"> = {
     "per-vcpu": all(has(" core "), unit("hour")),
     memory: has(" ram "),
   },
+  // Compute Engine's machine type, from its SKU's description
+  ownFocusRules: true,
 };

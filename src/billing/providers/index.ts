@@ -35,12 +35,28 @@ export function providerOf(id: string | null): BillingProvider | null {
 }
 
 /** The WHEN lines of a CASE giving a FOCUS line's provider from its name, lower case (`-- @focus providers of <expression>`). */
-export function focusProvidersSql(indent: string, name: string): string {
-  return PROVIDERS.map(
-    (provider) =>
-      `${indent}WHEN ${name} IN (${provider.focusNames.map((spelling) => `'${spelling}'`).join(", ")}) THEN '${provider.id}'`,
-  ).join("\n");
+export function focusProvidersSql(
+  indent: string,
+  name: string,
+  providers: readonly BillingProvider[] = PROVIDERS,
+): string {
+  return providers
+    .map(
+      (provider) =>
+        `${indent}WHEN ${name} IN (${provider.focusNames.map((spelling) => `'${spelling}'`).join(", ")}) THEN '${provider.id}'`,
+    )
+    .join("\n");
 }
 
 /** Whether an id is a provider's (a ProviderId). */
 export const isProvider = (id: string): id is ProviderId => BY_ID.has(id);
+
+/**
+ * The condition that a FOCUS line's provider (`column`) reads its lines by rules of its own
+ * (BillingProvider.ownFocusRules), in the SQL every engine shares: `<column> IN ('aws', …)`, false
+ * where none does. A line of any other provider, named or not, is read by the standard's columns.
+ */
+export function ownFocusRulesSql(column: string, providers: readonly BillingProvider[] = PROVIDERS): string {
+  const ids = providers.filter((provider) => provider.ownFocusRules).map((provider) => `'${provider.id}'`);
+  return ids.length === 0 ? "1 = 0" : `${column} IN (${ids.join(", ")})`;
+}

@@ -125,4 +125,6 @@ export const ORACLE: BillingProvider<"oracle"> = {
   // Its government regions are not among its regions above
   partition: ONE_PARTITION,
   methodMatches: {},
+  // The shape its description names (VM.Standard.E4.Flex), for its hours
+  ownFocusRules: true,
 };

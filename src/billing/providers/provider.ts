@@ -222,6 +222,14 @@ export interface BillingProvider<Id extends string = string> {
    * none of these (PROVIDER_MATCHED_METHODS) stops every run at its start (methodProblems).
    */
   readonly methodMatches: Readonly<Record<string, Condition>>;
+  /**
+   * Whether its FOCUS lines are read by rules of its own (sql/classify/billing_lines_focus.sql's
+   * instance hours, written per provider): true, SkuPriceDetails' FOCUS-defined properties
+   * (`F_CoreCount`, `F_MemorySize`…) are not read on its lines, for its rules read them otherwise
+   * and would count a VM's cores twice; false, its lines are read by the standard's columns, as a
+   * producer no module names (docs/billing.md, "Any FOCUS producer").
+   */
+  readonly ownFocusRules: boolean;
 }
 
 /**

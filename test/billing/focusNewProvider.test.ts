@@ -1,0 +1,160 @@
+/**
+ * A provider added as the recipe says (docs/architecture.md, "Add a billing provider": its module,
+ * test/support/acmeProvider.ts, and its place in PROVIDERS) that declares no FOCUS rules of its own
+ * (`ownFocusRules: false`) has its FOCUS lines read by the standard's columns, as a producer no
+ * module names: a VM's SkuPriceDetails `F_CoreCount` × hours as vCPU-hours, memory's
+ * `F_MemorySize`. The registry here is the tree's providers and Acme: every module reading
+ * PROVIDERS, and the SQL spliced from it, sees Acme as it would once it joins index.ts.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PROVIDERS, providerOf } from "../../src/billing/providers/index.js";
+import { sqlQuery } from "../../src/billing/queries.js";
+import { runMain } from "../support/cli.js";
+
+vi.mock("../../src/billing/providers/index.js", async (importOriginal) => {
+  const tree = await importOriginal<typeof import("../../src/billing/providers/index.js")>();
+  const { ACME } = await import("../support/acmeProvider.js");
+  const providers = [...tree.PROVIDERS, ACME];
+  const byId = new Map(providers.map((provider) => [provider.id as string, provider]));
+  return {
+    ...tree,
+    PROVIDERS: providers,
+    providerOf: (id: string | null) => byId.get(id ?? "") ?? null,
+    isProvider: (id: string) => byId.has(id),
+    focusProvidersSql: (indent: string, name: string) => tree.focusProvidersSql(indent, name, providers),
+    ownFocusRulesSql: (column: string) => tree.ownFocusRulesSql(column, providers),
+  };
+});
+
+const SLOW = { timeout: 180_000 };
+const scratch = mkdtempSync(join(tmpdir(), "billing-focus-new-provider-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const HEADER = [
+  "BillingAccountId",
+  "BillingCurrency",
+  "ServiceProviderName",
+  "ChargeCategory",
+  "ChargePeriodStart",
+  "ChargePeriodEnd",
+  "ServiceName",
+  "ServiceCategory",
+  "ResourceType",
+  "ResourceId",
+  "RegionId",
+  "ConsumedQuantity",
+  "ConsumedUnit",
+  "PricingUnit",
+  "BilledCost",
+  "EffectiveCost",
+  "SkuPriceDetails",
+];
+
+/** The same lines from Acme and from a producer no module names; the issue's VM first. */
+const PRODUCERS = { acme: "Acme Cloud", unnamed: "Example Sovereign Cloud" } as const;
+const LINES = [
+  { id: "vm", type: "Virtual Machine", hours: 24, sku: { F_CoreCount: 4, F_MemorySize: 16 } },
+  { id: "memory", type: "Memory", hours: 10, sku: { F_MemorySize: 2 } },
+] as const;
+
+const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+function exportText(): string {
+  const rows = Object.entries(PRODUCERS).flatMap(([key, producer]) =>
+    LINES.map((line) =>
+      [
+        "acct-1",
+        "EUR",
+        producer,
+        "Usage",
+        "2025-06-01T00:00:00Z",
+        "2025-06-02T00:00:00Z",
+        "Elastic Compute",
+        "Compute",
+        line.type,
+        `${key}-${line.id}`,
+        key === "acme" ? "acme-fra-1" : "eu-central-1",
+        String(line.hours),
+        "Hours",
+        "Hours",
+        "1.5",
+        "1.5",
+        csvCell(JSON.stringify(line.sku)),
+      ].join(","),
+    ),
+  );
+  return `${[HEADER.join(","), ...rows].join("\n")}\n`;
+}
+
+type Row = Record<string, string>;
+const byId = new Map<string, Row>();
+
+beforeAll(async () => {
+  const file = join(scratch, "focus-acme.csv");
+  writeFileSync(file, exportText());
+  const output = join(scratch, "lines.csv");
+  const run = await runMain(["evaluate", file, "--edition", "2.4.1", "--output", output]);
+  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
+  for (const row of parse(await readFile(output, "utf8"), { columns: true }) as Row[])
+    byId.set(row.ResourceId, row);
+}, SLOW.timeout);
+
+const line = (id: string): Row => {
+  const row = byId.get(id);
+  if (row === undefined) throw new Error(`no line ${id}`);
+  return row;
+};
+
+/** Acme's line read as the unnamed producer's: the same method, quantity and energy; its place named besides. */
+function expectReadAlike(acme: Row, unnamed: Row): void {
+  for (const column of ["status", "method", "method_quantity", "method_unit", "energy_kwh"])
+    expect(acme[column], column).toBe(unnamed[column]);
+  expect(acme.warnings).toBe(
+    `${unnamed.warnings}; region acme-fra-1 is not in the edition: its country DEU's factor`,
+  );
+}
+
+describe("a provider the registry names, with no FOCUS rules of its own", () => {
+  it("is in the registry, and out of the condition of providers with their own rules", () => {
+    expect(providerOf("acme")?.ownFocusRules).toBe(false);
+    expect(PROVIDERS.filter((provider) => provider.ownFocusRules).map((provider) => provider.id)).toEqual([
+      "aws",
+      "azure",
+      "gcp",
+      "oracle",
+    ]);
+    const focus = sqlQuery("classify/billing_lines_focus.sql");
+    expect(focus).toContain("THEN 'acme'");
+    const usage = sqlQuery("classify/billing_usage_focus.sql");
+    expect(usage).toContain("CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR ");
+    expect(usage).not.toContain("'acme'");
+    expect(usage).not.toContain("IS NOT NULL OR");
+  });
+
+  it("reads a VM's F_CoreCount × hours as vCPU-hours, as for an unnamed producer", () => {
+    const acme = line("acme-vm");
+    expect(acme.status).toBe("evaluated");
+    expect(acme.method).toBe("per-vcpu");
+    expect(Number(acme.method_quantity)).toBe(4 * 24);
+    expect(acme.method_unit).toBe("vCPU-hours");
+    expect(acme.warnings).toContain("F_CoreCount 4 of SkuPriceDetails");
+    // Its memory is read, and named as what the vCPU-hours leave out
+    expect(acme.warnings).toContain("F_MemorySize and F_DiskSpace not read");
+    const unnamed = line("unnamed-vm");
+    expectReadAlike(acme, unnamed);
+  });
+
+  it("reads memory's F_MemorySize (GiB) × hours as GB-hours of memory, as for an unnamed producer", () => {
+    const acme = line("acme-memory");
+    expect(acme.method).toBe("memory");
+    expect(Number(acme.method_quantity)).toBeCloseTo(2 * 1.073741824 * 10, 6);
+    expect(acme.warnings).toContain("F_MemorySize 2 GiB of SkuPriceDetails");
+    const unnamed = line("unnamed-memory");
+    expectReadAlike(acme, unnamed);
+  });
+});
