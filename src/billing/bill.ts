@@ -62,7 +62,7 @@ import {
   overlongProblem,
   unreadableNumbers,
 } from "./reading/notes.js";
-import { billingAccount } from "./runSummary.js";
+import { billingAccount } from "./report/runSummary.js";
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";

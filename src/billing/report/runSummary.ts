@@ -6,26 +6,26 @@
  * figures, a mass in its scale); the exact values are the output's.
  */
 
-import type { GridDateOrder, GridRun } from "../grid/billLines.js";
-import { gapTexts } from "../grid/gaps.js";
-import type { BillReportModel } from "../output/billReport.js";
-import { impactColumn } from "../output/columns.js";
-import { figure, money, readable, readableWithUnit, scaleOf } from "../output/readable.js";
-import { type MonthCoverage, monthSpan, spanText } from "../output/reportParts/months.js";
-import { printable } from "../support/terminalText.js";
-import { type LineStatusCode, statusReason, statusWords } from "./lineStatus.js";
-import type { InstanceMatch } from "./matching.js";
-import { catalogueKey, MANAGED_SIZE, sizeLabel } from "./registry/managedServices.js";
-import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
-import type { LineGroup } from "./stages/evaluate.js";
-import type { BillingSummary } from "./stages/summarise.js";
+import type { GridDateOrder, GridRun } from "../../grid/billLines.js";
+import { gapTexts } from "../../grid/gaps.js";
+import type { BillReportModel } from "../../output/billReport.js";
+import { impactColumn } from "../../output/columns.js";
+import { figure, money, readable, readableWithUnit, scaleOf } from "../../output/readable.js";
+import { type MonthCoverage, monthSpan, spanText } from "../../output/reportParts/months.js";
+import { printable } from "../../support/terminalText.js";
+import { type LineStatusCode, statusReason, statusWords } from "../lineStatus.js";
+import type { InstanceMatch } from "../matching.js";
+import { catalogueKey, MANAGED_SIZE, sizeLabel } from "../registry/managedServices.js";
+import { gpusBothWays, knownServiceNamed, serviceNotes } from "../registry/services.js";
+import type { LineGroup } from "../stages/evaluate.js";
+import type { BillingSummary } from "../stages/summarise.js";
 import {
   billingCoverage,
   type Coverage,
   EVALUATED,
   percent,
   type UnestimatedRow,
-} from "./stages/summarise.js";
+} from "../stages/summarise.js";
 
 /** The fate of a group of lines, as a code (src/billing/lineStatus.ts). */
 export function statusCodeOf(group: LineGroup, matched: (group: LineGroup) => string | null): LineStatusCode {
