@@ -6,7 +6,7 @@
 import { DuckDBInstance } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
 import { summedLines } from "../../src/billing/report/bounds.js";
-import { ranked } from "../../src/billing/reportData.js";
+import { ranked } from "../../src/billing/report/reportData.js";
 
 /** The service ranking of `lines` (service, embedded) on a connection of `threads` threads. */
 async function serviceRanking(lines: readonly (readonly [string, number])[], threads: string) {

@@ -14,7 +14,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentFamilyType, sizeDownType } from "../../src/billing/instanceShapes.js";
 import { COUNTRY_AREAS, REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
-import { partitionOf, regionMove } from "../../src/billing/whatIf.js";
+import { partitionOf, regionMove } from "../../src/billing/stages/whatIf.js";
 import { runMain } from "../support/cli.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";

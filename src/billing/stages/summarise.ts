@@ -12,7 +12,6 @@ import type { GridRun } from "../../grid/billLines.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
-import type { FilteredSums } from "../filters.js";
 import {
   amortisedCostColumns,
   type BillingFormat,
@@ -24,14 +23,15 @@ import {
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
-import type { BillPeriod, MonthCoverage } from "../report/monthCoverage.js";
-import type { BillReportData } from "../reportData.js";
-import { billUsages, whatIfs } from "../whatIf.js";
+import type { BillReportData } from "../report/reportData.js";
 import { currencySql } from "./classify.js";
 import type { LineGroup } from "./evaluate.js";
+import type { FilteredSums } from "./filters.js";
 import { lookupKey } from "./lookUp.js";
+import type { BillPeriod, MonthCoverage } from "./monthCoverage.js";
 import type { ReadExport } from "./read.js";
 import type { BillRun } from "./request.js";
+import { billUsages, whatIfs } from "./whatIf.js";
 import type { WrittenBill } from "./write.js";
 
 export interface ImpactTotal {

@@ -16,6 +16,12 @@ import { createGridViews, GRID_TABLES } from "../../grid/billLines.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { EditionContext } from "../../service/open.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
+import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
+import { billName } from "../reading/layout.js";
+import { REGISTRY_TABLES } from "../registry/sqlTables.js";
+import { type BillReportData, writtenReportData } from "../report/reportData.js";
+import type { WrittenFile } from "../writtenFile.js";
+import type { EvaluatedBill } from "./evaluate.js";
 import {
   costedSource,
   type FilteredSums,
@@ -23,25 +29,19 @@ import {
   filteredSource,
   filteredSums,
   filteredUsages,
-} from "../filters.js";
-import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
-import { billName } from "../reading/layout.js";
-import { REGISTRY_TABLES } from "../registry/sqlTables.js";
-import type { WrittenLines } from "../report/lines.js";
+} from "./filters.js";
+import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
 import {
   type BillPeriod,
   billPeriod,
   coveredMonths,
   type MonthCoverage,
   monthCoverage,
-} from "../report/monthCoverage.js";
-import { type BillReportData, writtenReportData } from "../reportData.js";
-import type { WrittenFile } from "../writtenFile.js";
-import type { EvaluatedBill } from "./evaluate.js";
-import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
+} from "./monthCoverage.js";
 import type { FilterColumn, GroupColumn } from "./read.js";
 import { addedColumns, type WrittenColumns } from "./read.js";
 import type { BillRun } from "./request.js";
+import type { WrittenLines } from "./writtenLines.js";
 
 /** What the write stage tells besides the files: how the lines fared with the series, the report's data, the filter's sums. */
 export interface WrittenRun {

@@ -24,9 +24,9 @@ import {
 import { spellingKey } from "../places.js";
 import { sqlQuery } from "../queries.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
-import { exportAddedColumns } from "../stages/classify.js";
+import { impactOf, measureColumns } from "../report/bounds.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
-import { impactOf, measureColumns } from "./bounds.js";
+import { exportAddedColumns } from "./classify.js";
 
 /**
  * The grid series' columns the periods' query reads, NULL where lines were evaluated without a

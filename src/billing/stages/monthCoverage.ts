@@ -14,7 +14,13 @@ import { sqlQuery } from "../queries.js";
 
 export type { BillPeriod, MonthCoverage } from "../../output/reportParts/months.js";
 
-import { DATE_ORDER, evaluatedLines, textColumnsOf, type WrittenLines, writtenLineViews } from "./lines.js";
+import {
+  DATE_ORDER,
+  evaluatedLines,
+  textColumnsOf,
+  type WrittenLines,
+  writtenLineViews,
+} from "./writtenLines.js";
 
 /**
  * A line's month (`2026-04`, UTC): the month its period starts, over the columns
