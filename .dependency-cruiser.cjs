@@ -141,6 +141,13 @@ module.exports = {
       to: { path: "^src/billing/", pathNot: "^src/billing/registry/regions\\.ts$" },
     },
     {
+      name: "billing-report-above-the-stages",
+      comment: "A bill's report (src/billing/report: its figures read back from the written lines, its model, the run's account on stderr) reads what the stages (src/billing/stages) made; the stages never import the report, so the two folders are one way: the write stage reads the report's data through the reader the run's entry (src/billing/bill.ts) hands it.",
+      severity: "error",
+      from: { path: "^src/billing/stages/" },
+      to: { path: "^src/billing/report/" },
+    },
+    {
       name: "billing-regions-read-by-the-command-line-and-the-scan",
       comment: "The billing registry's regions (each provider's region and its country) are read beyond billing by the command line and the scan (src/scan: an AWS region's country), nothing else.",
       severity: "error",

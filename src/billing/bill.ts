@@ -62,6 +62,7 @@ import {
   overlongProblem,
   unreadableNumbers,
 } from "./reading/notes.js";
+import { writtenReportData } from "./report/reportData.js";
 import { billingAccount } from "./report/runSummary.js";
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
@@ -266,7 +267,7 @@ export async function evaluateBillingExport(
       { stage: request.report === true ? "writing the lines and the report" : "writing the lines", lines },
       3,
     );
-    const written = await writeOutputs(run, evaluated);
+    const written = await writeOutputs(run, evaluated, writtenReportData);
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
     interrupt?.throwIfAborted();
     return await summarise(run, written);

@@ -19,9 +19,9 @@ import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { GroupCube, TimeGrain } from "../../output/reportParts/model.js";
-import { sourceOf, type WrittenLines } from "../stages/writtenLines.js";
-import { FACT_VALUES, type KeptValues, measureColumns, RANKINGS, type ReportBounds } from "./bounds.js";
-import { type Candidate, cubeCandidates, textCell } from "./groups.js";
+import { measureColumns, sourceOf, textCell, type WrittenLines } from "../stages/writtenLines.js";
+import { FACT_VALUES, type KeptValues, RANKINGS, type ReportBounds } from "./bounds.js";
+import { type Candidate, cubeCandidates } from "./groups.js";
 
 /** Columns offered at most, tags' keys among them at most. */
 const MAX_COLUMNS = 100;

@@ -12,10 +12,6 @@ import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/knownFor
 import { keyValueJson, type TagColumns, tagColumns, tagExpression, tagsJson } from "../reading/tags.js";
 import { dimensionColumns, sourceOf, type WrittenLines } from "../stages/writtenLines.js";
 
-/** A cell as text; blank, empty and the text `NULL` (the FinOps Foundation's sample writes it) as none. */
-export const textCell = (expression: string) =>
-  `NULLIF(NULLIF(TRIM(CAST(${expression} AS VARCHAR)), ''), 'NULL')`;
-
 /** A column the cube may group by, before it is counted: `rank` orders the kinds of columns. */
 export interface Candidate {
   readonly name: string;

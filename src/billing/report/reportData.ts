@@ -10,8 +10,8 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
-import type { BillReportModel } from "../../output/billReport.js";
-import type { GroupCube, ReportCriterion } from "../../output/reportParts/model.js";
+import type { BillReportData } from "../../output/billReport.js";
+import type { ReportCriterion } from "../../output/reportParts/model.js";
 import { BILLING_FORMATS } from "../formats/knownFormats.js";
 import { firstCell, sourceOf, type WrittenLines, withReportLines } from "../stages/writtenLines.js";
 import { REPORT_SUMS, summedLines } from "./bounds.js";
@@ -20,19 +20,6 @@ import { overTime } from "./overTime.js";
 import { ranked } from "./rankings.js";
 
 export { ranked } from "./rankings.js";
-
-/** The report's tables as the page model has them (src/output/billReport.ts), read from the lines. */
-export interface BillReportData
-  extends Pick<
-    BillReportModel,
-    "byMethod" | "byService" | "byRegion" | "byAccount" | "resources" | "overTime"
-  > {
-  readonly criteria: readonly ReportCriterion[];
-  /** The sums by the columns a reader may group by once the page is open. */
-  readonly groups: GroupCube;
-  /** The bill's currency (`USD`), several joined (`EUR, USD`), or null when the export has none. */
-  readonly currency: string | null;
-}
 
 /**
  * What DuckDB may hold while the report's data is read back (the write stage's SUMS_MEMORY_LIMIT otherwise):

@@ -11,11 +11,10 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { sqlQuery } from "../queries.js";
-import { textCell } from "../report/groups.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
 import { LINE_MONTH } from "./monthCoverage.js";
 import { type FilterColumn, type GroupColumn, LINE_MONTH_COLUMN } from "./read.js";
-import { NO_GRID_SERIES, PAID_COST, type WrittenLines, writtenLineViews } from "./writtenLines.js";
+import { NO_GRID_SERIES, PAID_COST, textCell, type WrittenLines, writtenLineViews } from "./writtenLines.js";
 
 export type { FilterColumn } from "./read.js";
 

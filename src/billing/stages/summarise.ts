@@ -9,6 +9,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import type { GridRun } from "../../grid/billLines.js";
+import type { BillReportData } from "../../output/billReport.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
@@ -23,7 +24,6 @@ import {
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
-import type { BillReportData } from "../report/reportData.js";
 import { currencySql } from "./classify.js";
 import type { LineGroup } from "./evaluate.js";
 import type { FilteredSums } from "./filters.js";
