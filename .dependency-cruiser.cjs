@@ -177,14 +177,14 @@ module.exports = {
     },
     {
       name: "account-reader-loaded-by-the-command-line",
-      comment: "src/scan/aws is loaded by the command line alone (`impact-service scan aws`): the server scans an account by running that command in a child process (src/scan/schedule.ts, through src/evaluationProcess/scanCommand.ts), so the SDK, its credentials and its calls never live in the server's process.",
+      comment: "src/scan/aws is loaded by the command line alone (`impact-service scan aws`): the server scans an account by running that command in a child process (src/scan/schedule.ts, through src/evaluationProcess/scanProcess.ts), so the SDK, its credentials and its calls never live in the server's process.",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/(scan/aws|cli)/" },
       to: { path: "^src/scan/aws/" },
     },
     {
       name: "scan-starts-no-process",
-      comment: "src/scan starts no process: the server's scan runs the command line through the service's runner of commands (src/evaluationProcess/scanCommand.ts, the start, the heap, the time and memory bounds a file's evaluation has), which src/app gives the schedule (its port, ScanStarter in src/scan/schedule.ts).",
+      comment: "src/scan starts no process: the server's scan runs the command line through the service's runner of commands (src/evaluationProcess/scanProcess.ts, the start, the heap, the time and memory bounds a file's evaluation has), which src/app gives the schedule (its port, ScanStarter in src/scan/schedule.ts).",
       severity: "error",
       from: { path: "^src/scan/" },
       to: { path: PROCESS_MODULES },

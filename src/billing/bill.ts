@@ -99,10 +99,10 @@ export interface BillOptions {
   readonly groupBy: readonly string[];
   /** The groups file as the summary names it (as given); null without --group-by. */
   readonly groupsShown: string | null;
-  /** --filter's: the lines the sums are of (src/billing/filters.ts); none: every line. */
+  /** --filter's: the lines the sums are of (src/billing/stages/filters.ts); none: every line. */
   readonly filters?: readonly AskedFilter[];
   readonly report: string | null;
-  /** --what-if: the changes to the largest usages and what they save, as CSV (src/billing/whatIf.ts). */
+  /** --what-if: the changes to the largest usages and what they save, as CSV (src/billing/stages/whatIf.ts). */
   readonly whatIf: string | null;
   readonly tables: string | null;
   readonly instanceTypeColumn: string | null;

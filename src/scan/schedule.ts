@@ -10,7 +10,7 @@ import { type ServedGauges, servedGaugesOf } from "./servedGauges.js";
  * gauges with their series bounded (src/scan/scanGauges.ts): the service's event loop only reads a
  * bounded text, so a scan never blocks another request, whatever the account's size. The process
  * is started and bounded by the service's runner of commands, the one a file's evaluation runs
- * through (src/evaluationProcess/scanCommand.ts, given by src/app): its time (SCAN_TIMEOUT_SECONDS,
+ * through (src/evaluationProcess/scanProcess.ts, given by src/app): its time (SCAN_TIMEOUT_SECONDS,
  * then SIGTERM, then SIGKILL), its heap, its resident memory; here, the bytes of its output read.
  * A run that fails keeps the previous scan's gauges; what it could not read is logged, one line each.
  */
@@ -35,7 +35,7 @@ export interface ScanEnd {
   readonly notStarted: string | null;
 }
 
-/** A scan's command, started by the service's runner (src/evaluationProcess/scanCommand.ts). */
+/** A scan's command, started by the service's runner (src/evaluationProcess/scanProcess.ts). */
 export interface ScanCommand {
   readonly output: Readable | null;
   readonly ended: Promise<ScanEnd>;

@@ -1,5 +1,5 @@
 /**
- * The report's rankings (ranked, src/billing/reportData.ts) sum their rows exactly
+ * The report's rankings (ranked, src/billing/report/reportData.ts) sum their rows exactly
  * (src/duckdb/exactSum.ts): the correctly rounded sum of a row's lines, on 1 thread as on 4, where
  * DuckDB's SUM (Kahan's) is not.
  */

@@ -1,6 +1,6 @@
 /**
  * The server's scan of an account run through the service's runner of commands
- * (src/evaluationProcess/scanCommand.ts, as src/app gives it to src/scan/schedule.ts), each bound
+ * (src/evaluationProcess/scanProcess.ts, as src/app gives it to src/scan/schedule.ts), each bound
  * on a real child process: its heap, niceness and place first in the kernel's choice when memory
  * runs out; its time (SIGTERM, then SIGKILL); its resident memory; the bytes of its output. The
  * command is a stand-in script doing what each test needs of it; every wait is on its end.
@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { MAX_SCAN_RESIDENT_BYTES, scanProcessStarter } from "../../src/evaluationProcess/scanCommand.js";
+import { MAX_SCAN_RESIDENT_BYTES, scanProcessStarter } from "../../src/evaluationProcess/scanProcess.js";
 import { createScanSchedule, MAX_SCAN_OUTPUT_BYTES, scanArguments } from "../../src/scan/schedule.js";
 
 const work = mkdtempSync(join(tmpdir(), "scan-runs-"));

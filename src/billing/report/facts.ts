@@ -9,7 +9,7 @@
  * sums the rest as one, "(N other values)". The facts are bounded (FACT_ROWS): past it, fewer values
  * by name, then months rather than days, then columns left out, then years, then the dimensions'
  * values no longer told apart, each said. They are summed from the evaluated lines as they stream
- * (src/billing/report/lines.ts, withReportLines), each line at the chart's grain (never more than
+ * (src/billing/stages/writtenLines.ts, withReportLines), each line at the chart's grain (never more than
  * its MAX_STEPS steps): what they hold grows with none of the bill's counts of days, resources,
  * accounts or values.
  */

@@ -1,5 +1,5 @@
 /*
- * The summarise stage of a billing run: what the run tells of the bill (src/billing/runSummary.ts
+ * The summarise stage of a billing run: what the run tells of the bill (src/billing/report/runSummary.ts
  * writes it for a reader): the format read, its kinds of lines and their fate, the matches, the
  * totals per criterion and phase (the kinds' units times their coefficients, no line read again),
  * and the currency of its amounts, read on its first lines (billCurrency).
@@ -70,7 +70,7 @@ export interface BillingSummary {
   readonly report: BillReportData | null;
   /** How the lines fared with the grid series, when one was given. */
   readonly grid: GridRun | null;
-  /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
+  /** What changes to its largest usages would save (src/billing/stages/whatIf.ts), when asked (a report, --what-if). */
   readonly whatIf: readonly WhatIf[] | null;
   /** The instance usages the changes were looked for among (none: nothing to move; 0 where none were looked for). */
   readonly whatIfUsages: number;

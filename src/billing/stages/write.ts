@@ -49,7 +49,7 @@ import type { WrittenLines } from "./writtenLines.js";
 export interface WrittenRun {
   readonly grid: GridRun | null;
   readonly report: BillReportData | null;
-  /** The sums of the lines --filter keeps (src/billing/filters.ts); null without. */
+  /** The sums of the lines --filter keeps (src/billing/stages/filters.ts); null without. */
   readonly filtered: FilteredSums | null;
   /** The instance usages of the lines --filter keeps, for the what-if; null without a filter or a what-if. */
   readonly filteredUsages: FilteredUsage[] | null;
