@@ -141,6 +141,13 @@ module.exports = {
       to: { path: "^src/billing/", pathNot: "^src/billing/registry/regions\\.ts$" },
     },
     {
+      name: "billing-report-above-the-stages",
+      comment: "A bill's report (src/billing/report: its figures read back from the written lines, its model, the run's account on stderr) reads what the stages (src/billing/stages) made; the stages never import the report, so the two folders are one way: the write stage reads the report's data through the reader the run's entry (src/billing/bill.ts) hands it.",
+      severity: "error",
+      from: { path: "^src/billing/stages/" },
+      to: { path: "^src/billing/report/" },
+    },
+    {
       name: "billing-regions-read-by-the-command-line-and-the-scan",
       comment: "The billing registry's regions (each provider's region and its country) are read beyond billing by the command line and the scan (src/scan: an AWS region's country), nothing else.",
       severity: "error",
@@ -184,10 +191,17 @@ module.exports = {
     },
     {
       name: "account-reader-loaded-by-the-command-line",
-      comment: "src/scan/aws is loaded by the command line alone (`impact-service scan aws`): the server scans an account by running that command in a child process (src/scan/schedule.ts), so the SDK, its credentials and its calls never live in the server's process.",
+      comment: "src/scan/aws is loaded by the command line alone (`impact-service scan aws`): the server scans an account by running that command in a child process (src/scan/schedule.ts, through src/evaluationProcess/scanProcess.ts), so the SDK, its credentials and its calls never live in the server's process.",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/(scan/aws|cli)/" },
       to: { path: "^src/scan/aws/" },
+    },
+    {
+      name: "scan-starts-no-process",
+      comment: "src/scan starts no process: the server's scan runs the command line through the service's runner of commands (src/evaluationProcess/scanProcess.ts, the start, the heap, the time and memory bounds a file's evaluation has), which src/app gives the schedule (its port, ScanStarter in src/scan/schedule.ts).",
+      severity: "error",
+      from: { path: "^src/scan/" },
+      to: { path: PROCESS_MODULES },
     },
     {
       name: "grid-below-the-command-line",
@@ -233,7 +247,7 @@ module.exports = {
     },
     {
       name: "evaluation-process-below-the-transports",
-      comment: "src/evaluationProcess (the runner of file evaluations: run folders, slots, the command line in a child process, the watch of its memory and files) implements the port of src/service/fileEvaluation: it imports src/service and src/support, never a transport (schema, rest, http, app), no network module, and none of the command line's modules (src/cli, src/billing, src/grid, src/scan): it runs the command as a process, never in its own.",
+      comment: "src/evaluationProcess (the runner of the command line in child processes: a file's evaluation with its run folder and slots, the server's scan of an account; each bounded, its memory and files watched) implements the port of src/service/fileEvaluation and the scan's (ScanStarter, src/scan/schedule.ts, matched by its shape): it imports src/service and src/support, never a transport (schema, rest, http, app), no network module, and none of the command line's modules (src/cli, src/billing, src/grid, src/scan): it runs the command as a process, never in its own.",
       severity: "error",
       from: { path: "^src/evaluationProcess/" },
       to: { path: `${ABOVE_SERVICE}|^src/(cli|billing|grid|scan)/|${TRANSPORT_PACKAGES}|${NETWORK_MODULES}` },

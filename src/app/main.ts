@@ -13,6 +13,7 @@ import { DEFAULT_EDITION_ID, NEW_WORK_EDITION_ID, newWorkEdition } from "../edit
 import { commandEntryOf } from "../evaluationProcess/commandEntry.js";
 import { createProcessRunner } from "../evaluationProcess/processRunner.js";
 import { removeLeftFolders } from "../evaluationProcess/runFolder.js";
+import { scanProcessStarter } from "../evaluationProcess/scanProcess.js";
 import { documentCaches } from "../http/documentCache.js";
 import { createHttpHandler } from "../http/handler.js";
 import { graphqlLogging } from "../http/logging.js";
@@ -188,8 +189,7 @@ function scanScheduleOf(config: Config, logger: Logger): ScanSchedule | null {
     return null;
   }
   return createScanSchedule({
-    entry: entry.path,
-    environment: process.env,
+    start: scanProcessStarter(entry.path, process.env),
     regions,
     filters: list(config.SCAN_FILTER_TAGS),
     hours: config.SCAN_HOURS,

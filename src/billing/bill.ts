@@ -63,7 +63,8 @@ import {
   overlongReason,
   unreadableNumbers,
 } from "./reading/notes.js";
-import { billingAccount } from "./runSummary.js";
+import { writtenReportData } from "./report/reportData.js";
+import { billingAccount } from "./report/runSummary.js";
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
@@ -99,10 +100,10 @@ export interface BillOptions {
   readonly groupBy: readonly string[];
   /** The groups file as the summary names it (as given); null without --group-by. */
   readonly groupsShown: string | null;
-  /** --filter's: the lines the sums are of (src/billing/filters.ts); none: every line. */
+  /** --filter's: the lines the sums are of (src/billing/stages/filters.ts); none: every line. */
   readonly filters?: readonly AskedFilter[];
   readonly report: string | null;
-  /** --what-if: the changes to the largest usages and what they save, as CSV (src/billing/whatIf.ts). */
+  /** --what-if: the changes to the largest usages and what they save, as CSV (src/billing/stages/whatIf.ts). */
   readonly whatIf: string | null;
   readonly tables: string | null;
   readonly instanceTypeColumn: string | null;
@@ -264,7 +265,7 @@ export async function evaluateBillingExport(
       { stage: request.report === true ? "writing the lines and the report" : "writing the lines", lines },
       3,
     );
-    const written = await writeOutputs(run, evaluated);
+    const written = await writeOutputs(run, evaluated, writtenReportData);
     // Awaited here: the summary reads the currency on the connection, closed in `finally`.
     interrupt?.throwIfAborted();
     return await summarise(run, written);

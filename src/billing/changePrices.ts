@@ -1,5 +1,5 @@
 /*
- * The hourly prices a what-if's change is costed at (src/billing/whatIf.ts), each with its origin:
+ * The hourly prices a what-if's change is costed at (src/billing/stages/whatIf.ts), each with its origin:
  * the bill's own rate of the target type at the target place (its cost ÷ its hours), else, within
  * the target's family, the bill's rate of a sibling size at that place scaled by the provider's
  * published size factors (SizePricing: AWS's normalization factors, Google's vCPUs within a

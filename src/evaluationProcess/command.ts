@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
+import { setPriority } from "node:os";
 import type { FileRequest } from "../service/fileEvaluation.js";
 import { LOG_LEVELS } from "../support/log.js";
 import { STAGE_FD_VARIABLE } from "../support/runStage.js";
@@ -98,34 +99,87 @@ export function commandArguments({
   ];
 }
 
-/** Starts the command: its process (prlimit's, which becomes node's) and its bounds set. */
-export function startCommand(start: CommandStart): ChildProcess {
-  const { entry, folder, environment, bounds } = start;
+/**
+ * A command line process the service starts (a file's evaluation, the scan of an account): node
+ * on the command's entry with its heap bounded, and what else bounds it.
+ */
+export interface NodeCommand {
+  readonly entry: string;
+  readonly args: readonly string[];
+  /** node's --max-old-space-size (MB). */
+  readonly heapMb: number;
+  /** node's --max-semi-space-size (MB); absent: node's own. */
+  readonly semiSpaceMb?: number;
+  /** The largest file it may write (RLIMIT_FSIZE, through prlimit where it is); absent: none set. */
+  readonly fileBytes?: number;
+  /** Its niceness, its CPU yielding to the service's; absent: the service's. */
+  readonly niceness?: number;
+  readonly environment: CommandEnvironment;
+  readonly cwd?: string;
+  /** Its standard output read (piped) or not; descriptor 3 piped too with `stages`. */
+  readonly stdout: "pipe" | "ignore";
+  readonly stages?: boolean;
+}
+
+/**
+ * Starts a command line process: node with its heap (and files, niceness) bounded, and — should the
+ * container's memory still run out — the first process the kernel stops (oom_score_adj 1000),
+ * never the service. Its stderr is always piped (what it says); its time and resident memory are
+ * bounded from outside (outcome.ts's endOf, runWatch.ts).
+ */
+export function startNodeCommand(command: NodeCommand): ChildProcess {
   const node = [
     process.execPath,
-    `--max-old-space-size=${bounds.runHeapMb}`,
-    `--max-semi-space-size=${SEMI_SPACE_MB}`,
-    entry,
-    ...commandArguments(start),
+    `--max-old-space-size=${command.heapMb}`,
+    ...(command.semiSpaceMb === undefined ? [] : [`--max-semi-space-size=${command.semiSpaceMb}`]),
+    command.entry,
+    ...command.args,
   ];
   const [file, ...args] =
-    PRLIMIT === null ? node : [PRLIMIT, `--fsize=${bounds.runFolderBytes}`, "--", ...node];
+    PRLIMIT === null || command.fileBytes === undefined
+      ? node
+      : [PRLIMIT, `--fsize=${command.fileBytes}`, "--", ...node];
+  const child = spawn(file, args, {
+    cwd: command.cwd,
+    stdio: ["ignore", command.stdout, "pipe", ...(command.stages === true ? (["pipe"] as const) : [])],
+    env: command.environment,
+  });
+  if (child.pid !== undefined) {
+    // Raising a process's own score needs no privilege; where /proc is not, nothing is done.
+    writeFile(`/proc/${child.pid}/oom_score_adj`, "1000").catch(() => {});
+    if (command.niceness !== undefined) {
+      try {
+        setPriority(child.pid, command.niceness);
+      } catch {
+        // A platform without priorities: the command runs at the service's.
+      }
+    }
+  }
+  return child;
+}
+
+/** Starts a run's command: its process (prlimit's, which becomes node's) and its bounds set. */
+export function startCommand(start: CommandStart): ChildProcess {
+  const { entry, folder, environment, bounds } = start;
   // The service's environment (EDITION, EDITIONS_FILE: the same editions as the service serves);
   // its temp folder the run's, so what the command and its libraries write there goes with it and
   // is counted with it. Its log lines at `warn` at most, whatever the service's LOG_LEVEL: its
   // stderr is the summary the client reads.
-  const child = spawn(file, args, {
+  return startNodeCommand({
+    entry,
+    args: commandArguments(start),
+    heapMb: bounds.runHeapMb,
+    semiSpaceMb: SEMI_SPACE_MB,
+    fileBytes: bounds.runFolderBytes,
     cwd: folder,
     // Descriptor 3: the run's stages (src/support/runStage.ts), for the page's progress
-    stdio: ["ignore", "ignore", "pipe", "pipe"],
-    env: {
+    stdout: "ignore",
+    stages: true,
+    environment: {
       ...environment,
       [STAGE_FD_VARIABLE]: "3",
       TMPDIR: folder,
       LOG_LEVEL: commandLogLevel(environment.LOG_LEVEL),
     },
   });
-  // Raising a process's own score needs no privilege; where /proc is not, nothing is done.
-  if (child.pid !== undefined) writeFile(`/proc/${child.pid}/oom_score_adj`, "1000").catch(() => {});
-  return child;
 }

@@ -16,17 +16,42 @@ export interface Ended {
   readonly stderr: string;
   /** The refusal of a run stopped by a bound (its time, memory or files), null when it ended itself. */
   readonly stopped: string | null;
+  /** Why its process could not start (node's error), null when it started. */
+  readonly notStarted: string | null;
 }
 
 /** Stderr kept of a run: its summary and bad rows, not an unbounded stream. */
 const MAX_STDERR_BYTES = 64 * 1024;
 
+/** How a command's time is bounded. */
+export interface TimeBound {
+  readonly timeoutMs: number;
+  /** Why it is stopped once past it. */
+  readonly tookTooLong: string;
+  /**
+   * Time it is given to end after SIGTERM, before SIGKILL; absent: SIGKILL at once (a file's run,
+   * whose folder goes with it, has nothing to finish).
+   */
+  readonly graceMs?: number;
+}
+
+/** A run's time bound: the page's. */
+export const runTimeBound = (timeoutMs: number): TimeBound => ({
+  timeoutMs,
+  tookTooLong: `the run took longer than ${timeoutMs / 1000} s (the page's bound) and was stopped`,
+});
+
 /** The end of a started command, its time bounded: `stop` kills it with the refusal given. */
-export function endOf(child: ChildProcess, timeoutMs: number) {
+export function endOf(child: ChildProcess, { timeoutMs, tookTooLong, graceMs }: TimeBound) {
   let stopped: string | null = null;
   const stop = (reason: string) => {
     stopped ??= reason;
-    child.kill("SIGKILL");
+    if (graceMs === undefined) {
+      child.kill("SIGKILL");
+      return;
+    }
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), graceMs).unref();
   };
   const ended = new Promise<Ended>((resolve) => {
     let stderr = "";
@@ -34,17 +59,14 @@ export function endOf(child: ChildProcess, timeoutMs: number) {
     child.stderr?.on("data", (text: string) => {
       if (stderr.length < MAX_STDERR_BYTES) stderr += text.slice(0, MAX_STDERR_BYTES - stderr.length);
     });
-    const timer = setTimeout(
-      () => stop(`the run took longer than ${timeoutMs / 1000} s (the page's bound) and was stopped`),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => stop(tookTooLong), timeoutMs);
     child.once("close", (code) => {
       clearTimeout(timer);
-      resolve({ exitCode: code, stderr, stopped });
+      resolve({ exitCode: code, stderr, stopped, notStarted: null });
     });
-    child.once("error", () => {
+    child.once("error", (error) => {
       clearTimeout(timer);
-      resolve({ exitCode: null, stderr, stopped });
+      resolve({ exitCode: null, stderr, stopped, notStarted: error.message });
     });
   });
   return { ended, stop };

@@ -12,7 +12,7 @@ import {
 } from "../service/fileEvaluation.js";
 import { type CommandEnvironment, type CommandStart, REPORT_FILE, startCommand } from "./command.js";
 import { type CommandEntry, commandEntryOf } from "./commandEntry.js";
-import { endOf, isFile, outcomeOf } from "./outcome.js";
+import { endOf, isFile, outcomeOf, runTimeBound } from "./outcome.js";
 import { makeRunFolder } from "./runFolder.js";
 import { createRunWatch, folderRefusal } from "./runWatch.js";
 import { createSlots } from "./slots.js";
@@ -55,7 +55,7 @@ function startRun(start: CommandStart, ties: RunTies, { watch, timeoutMs }: RunW
   const { folder, bounds } = start;
   const { signal, slot } = ties;
   const child = startCommand(start);
-  const { ended, stop } = endOf(child, timeoutMs);
+  const { ended, stop } = endOf(child, runTimeBound(timeoutMs));
   const progress = stagesOf(child);
   const unwatch =
     child.pid === undefined ? () => {} : watch({ pid: child.pid, folder, stop: (reason) => stop(reason) });

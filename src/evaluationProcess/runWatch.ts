@@ -15,10 +15,10 @@ export interface WatchBounds {
   readonly runFolderBytes: number;
 }
 
-/** A run being watched: its command's process, its folder, and how it is stopped. */
+/** A run being watched: its command's process, its folder (none: no files of its own), and how it is stopped. */
 export interface WatchedRun {
   readonly pid: number;
-  readonly folder: string;
+  readonly folder: string | null;
   /** Kills the command; `reason` is the refusal the client reads. */
   readonly stop: (reason: string) => void;
 }
@@ -60,23 +60,31 @@ export function folderRefusal(bounds: WatchBounds): string {
   return `the run's files (the file, its output, report and temporary files) passed ${mib(bounds.runFolderBytes)} (the page's bound); the run was stopped`;
 }
 
+/** What a watch says of a run it stops for memory (`used` of the runs together, `alone` or not). */
+export type MemoryWords = (bounds: WatchBounds, used: number, alone: boolean) => string;
+
 /** One look at every run: the largest stopped past the memory bound, any past its folder's. */
-async function look(runs: ReadonlySet<WatchedRun>, bounds: WatchBounds): Promise<void> {
+async function look(runs: ReadonlySet<WatchedRun>, bounds: WatchBounds, words: MemoryWords): Promise<void> {
   const watched = [...runs];
   const resident = await Promise.all(watched.map((run) => residentBytes(run.pid)));
   const total = resident.reduce<number>((sum, bytes) => sum + (bytes ?? 0), 0);
   if (total > bounds.runsMemoryBytes) {
     const largest = resident.indexOf(Math.max(...resident.map((bytes) => bytes ?? 0)));
-    watched[largest].stop(memoryRefusal(bounds, total, watched.length === 1));
+    watched[largest].stop(words(bounds, total, watched.length === 1));
   }
-  const folders = await Promise.all(watched.map((run) => folderBytes(run.folder)));
+  const folders = await Promise.all(
+    watched.map((run) => (run.folder === null ? 0 : folderBytes(run.folder))),
+  );
   for (const [index, bytes] of folders.entries()) {
     if (bytes > bounds.runFolderBytes) watched[index].stop(folderRefusal(bounds));
   }
 }
 
-/** The watch of a service's runs: a run is added when its command starts, until it ends. */
-export function createRunWatch(bounds: WatchBounds) {
+/**
+ * The watch of a service's runs: a run is added when its command starts, until it ends. `words`:
+ * what a run stopped for memory is told (the page's refusal by default).
+ */
+export function createRunWatch(bounds: WatchBounds, words: MemoryWords = memoryRefusal) {
   const runs = new Set<WatchedRun>();
   let timer: NodeJS.Timeout | null = null;
   let looking = false;
@@ -84,7 +92,7 @@ export function createRunWatch(bounds: WatchBounds) {
     if (looking) return;
     looking = true;
     // A look that fails (a run gone meanwhile) is the next one's to make.
-    look(runs, bounds)
+    look(runs, bounds, words)
       .catch(() => {})
       .finally(() => {
         looking = false;

@@ -136,6 +136,22 @@ export interface BillReportModel {
   } | null;
 }
 
+/**
+ * The report's tables as the page model has them, read from a bill's written lines
+ * (src/billing/report/reportData.ts); the write stage carries them to the summary.
+ */
+export interface BillReportData
+  extends Pick<
+    BillReportModel,
+    "byMethod" | "byService" | "byRegion" | "byAccount" | "resources" | "overTime"
+  > {
+  readonly criteria: readonly ReportCriterion[];
+  /** The sums by the columns a reader may group by once the page is open. */
+  readonly groups: GroupCube;
+  /** The bill's currency (`USD`), several joined (`EUR, USD`), or null when the export has none. */
+  readonly currency: string | null;
+}
+
 /** The lines of one hour of the day or month that used the grid series: their energy and gwp use. */
 export interface GridShare {
   readonly name: string;

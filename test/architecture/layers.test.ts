@@ -63,6 +63,24 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     expect(imports.has("src/billing/registry -> src/billing/providers")).toBe(true);
   });
 
+  it("a bill's report and its stages are one way: report/ reads stages/, never the reverse", () => {
+    const between = (from: string, to: string) =>
+      result.modules
+        .filter((module) => module.source.startsWith(from))
+        .flatMap((module) =>
+          module.dependencies
+            .filter((dependency) => dependency.resolved.startsWith(to))
+            .map((dependency) => `${module.source} -> ${dependency.resolved}`),
+        );
+    const reportReadsStages = between("src/billing/report/", "src/billing/stages/");
+    expect(reportReadsStages.length, "src/billing/report reads the stages' results").toBeGreaterThan(0);
+    // Type-only imports count: a circle of types between the folders is still a circle
+    expect(
+      between("src/billing/stages/", "src/billing/report/"),
+      "src/billing/stages imports the report",
+    ).toEqual([]);
+  });
+
   it("the transports reach the engine through the use-case layer (src/service)", () => {
     const importsOf = (source: string) =>
       result.modules.find((module) => module.source === source)?.dependencies.map((d) => d.resolved) ?? [];

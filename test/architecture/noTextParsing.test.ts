@@ -57,8 +57,8 @@ const TS_PARSING = [
  * beside billing_method_warning).
  */
 const STILL_TO_CONVERT: readonly (readonly [string, string])[] = [
-  ["src/billing/runSummary.ts", 'reason.startsWith("no method reads its text")'],
-  ["src/billing/runSummary.ts", 'note.replace(/: the CCF average GPU$/, "")'],
+  ["src/billing/report/runSummary.ts", 'reason.startsWith("no method reads its text")'],
+  ["src/billing/report/runSummary.ts", 'note.replace(/: the CCF average GPU$/, "")'],
 ];
 
 /** `file:line: text` of each line of `text` that parses words, by `patterns`. */

@@ -1,5 +1,5 @@
 /**
- * Filters that combine (src/billing/filters.ts, src/billing/report/facts.ts): the command's
+ * Filters that combine (src/billing/stages/filters.ts, src/billing/report/facts.ts): the command's
  * `--filter` (two services and one region of the FinOps Foundation's FOCUS sample) and the facts
  * the report's page filters in the browser give the same sums — the groups' file, the summary's
  * line and the facts' rows the filter keeps — and every table of the facts is the sum of its

@@ -13,7 +13,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
 import { NO_HARDWARE_OF_THEIR_OWN } from "../../src/billing/registry/methods.js";
-import { billingAccount } from "../../src/billing/runSummary.js";
+import { billingAccount } from "../../src/billing/report/runSummary.js";
 import { addBilledUnits, createLineViews, createRegistryTables } from "../../src/billing/stages/classify.js";
 import { readExport } from "../../src/billing/stages/read.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
 import { LINE_PROBLEMS, LINE_STATUSES, statusWords } from "../../src/billing/lineStatus.js";
 import { sqlQuery } from "../../src/billing/queries.js";
-import { billingAccount, statusCodeOf, statusOf } from "../../src/billing/runSummary.js";
+import { billingAccount, statusCodeOf, statusOf } from "../../src/billing/report/runSummary.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";
 import { billingFixture } from "../support/publicExports.js";
 import { billingRequest, billingTermsOf } from "./support.js";

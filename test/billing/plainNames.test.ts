@@ -2,7 +2,7 @@
  * `--group-by` and `--filter` take `account`, `region` and `service` on every format: the column
  * the format's report reads for it (src/billing/stages/read.ts, dimensionColumn), so that a group
  * of `service` is the group of the format's own service column, line for line. And `month`: the
- * month each line's period starts (src/billing/filters.ts, linesRead), the month each month's
+ * month each line's period starts (src/billing/stages/filters.ts, linesRead), the month each month's
  * coverage puts it in; none where the period does not read (dates whose day and month the file
  * does not decide).
  */

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
-import { billingAccount } from "../../src/billing/runSummary.js";
+import { billingAccount } from "../../src/billing/report/runSummary.js";
 import type { Ranking } from "../../src/output/reportParts/model.js";
 import { billingFixture } from "../support/publicExports.js";
 import { billingRequest, billingTermsOf } from "./support.js";

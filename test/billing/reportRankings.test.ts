@@ -1,12 +1,12 @@
 /**
- * The report's rankings (ranked, src/billing/reportData.ts) sum their rows exactly
+ * The report's rankings (ranked, src/billing/report/reportData.ts) sum their rows exactly
  * (src/duckdb/exactSum.ts): the correctly rounded sum of a row's lines, on 1 thread as on 4, where
  * DuckDB's SUM (Kahan's) is not.
  */
 import { DuckDBInstance } from "@duckdb/node-api";
 import { describe, expect, it } from "vitest";
 import { summedLines } from "../../src/billing/report/bounds.js";
-import { ranked } from "../../src/billing/reportData.js";
+import { ranked } from "../../src/billing/report/reportData.js";
 
 /** The service ranking of `lines` (service, embedded) on a connection of `threads` threads. */
 async function serviceRanking(lines: readonly (readonly [string, number])[], threads: string) {

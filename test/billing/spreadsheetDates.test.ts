@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
-import { billingAccount } from "../../src/billing/runSummary.js";
+import { billingAccount } from "../../src/billing/report/runSummary.js";
 import { billingFixture } from "../support/publicExports.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 

@@ -1,5 +1,5 @@
 /**
- * What a change would save (src/billing/whatIf.ts): an instance's hours moved to its provider's
+ * What a change would save (src/billing/stages/whatIf.ts): an instance's hours moved to its provider's
  * region of lowest intensity on the same continent, computed by hand from the run's own energy and
  * the edition's factors, and matched against the report's figure, `--what-if`'s line and the
  * service's answer (GraphQL's unrounded one hour at each place × the hours; REST's rounded one);
@@ -14,7 +14,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentFamilyType, sizeDownType } from "../../src/billing/instanceShapes.js";
 import { COUNTRY_AREAS, REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
-import { partitionOf, regionMove } from "../../src/billing/whatIf.js";
+import { partitionOf, regionMove } from "../../src/billing/stages/whatIf.js";
 import { runMain } from "../support/cli.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";

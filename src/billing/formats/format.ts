@@ -83,7 +83,7 @@ export interface BillingFormat<Name extends string = string> {
    * currency (billCurrency, src/billing/stages/summarise.ts) and the report's read them.
    */
   readonly currency: readonly string[];
-  /** The columns the report's dimensions read (src/billing/report/lines.ts). */
+  /** The columns the report's dimensions read (src/billing/stages/writtenLines.ts). */
   readonly dimensions: Readonly<Record<Dimension, DimensionSources>>;
 }
 

@@ -19,7 +19,7 @@ export const REGION_COUNTRIES: Readonly<Record<string, Readonly<Record<string, s
  * United Nations' M49 standard's regions (Africa, Asia, Europe, Oceania), the Americas as its
  * sub-regions Northern America and Latin America and the Caribbean (unstats.un.org, "Standard
  * country or area codes for statistical use", M49). What-if's moves stay within one (a usage moved
- * to a region of lower intensity on the same continent: src/billing/whatIf.ts).
+ * to a region of lower intensity on the same continent: src/billing/stages/whatIf.ts).
  */
 export const COUNTRY_AREAS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(["DZA", "EGY", "KEN", "MAR", "NGA", "ZAF"].map((code) => [code, "Africa"])),

@@ -111,7 +111,7 @@ export function deploymentWhensSql(indent: string, alias: string, give: "copies"
  * another service bills (so estimating it would count those hours twice), or a charge for no
  * hardware at all. A service of a bill that neither this list nor the storage list
  * (STORAGE_SERVICES) holds, and none of whose lines a method reads, is an unknown service: the
- * summary names it with its lines and cost (src/billing/runSummary.ts).
+ * summary names it with its lines and cost (src/billing/report/runSummary.ts).
  */
 
 /** Services every provider's bills name. */
@@ -158,7 +158,7 @@ export function isRegistered(provider: string | null, name: string): boolean {
 }
 
 /*
- * What the summary says of a bill's services and GPUs from the registry (src/billing/runSummary.ts):
+ * What the summary says of a bill's services and GPUs from the registry (src/billing/report/runSummary.ts):
  * the services it does not know, the known services no method estimates (a fee, no hardware), and
  * the GPU models a bill holds both inside instances and billed alone (docs/methodology.md,
  * "Billing lines that are not instance hours": **Unknown services**, **Fees**, **GPUs inside an

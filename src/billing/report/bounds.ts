@@ -20,6 +20,7 @@ import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts } from "../../duckdb/exactSum.js";
 import type { TimeGrain } from "../../output/reportParts/model.js";
 import { grainOf, inputGrainOf, TIME_SERIES } from "../../output/reportParts/time.js";
+import { impactOf, measureColumns } from "../stages/writtenLines.js";
 
 export type Ranked = "method" | "service" | "region" | "account" | "resource";
 
@@ -45,21 +46,6 @@ const REPORT_VALUES = "report_values";
 
 /** The table of the report's sums, one part per table (partOf). */
 export const REPORT_SUMS = "report_sums";
-
-/** A criterion's sums in REPORT_SUMS: `c0_embedded`, `c0_use`… */
-export const impactOf = (index: number, phase: "embedded" | "use") => `c${index}_${phase}`;
-
-/** The sums every part of the report reads: cost, energy, then each criterion's phases. */
-export function measureColumns(criteria: number): string[] {
-  return [
-    "cost",
-    "energy",
-    ...Array.from({ length: criteria }, (_, index) => [
-      impactOf(index, "embedded"),
-      impactOf(index, "use"),
-    ]).flat(),
-  ];
-}
 
 /** REPORT_SUMS' sums: the lines (a piece's share of one) and measureColumns, each exact (exactSumParts). */
 export const summedColumns = (criteria: number) => ["lines", ...measureColumns(criteria)];

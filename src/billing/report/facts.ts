@@ -9,7 +9,7 @@
  * sums the rest as one, "(N other values)". The facts are bounded (FACT_ROWS): past it, fewer values
  * by name, then months rather than days, then columns left out, then years, then the dimensions'
  * values no longer told apart, each said. They are summed from the evaluated lines as they stream
- * (src/billing/report/lines.ts, withReportLines), each line at the chart's grain (never more than
+ * (src/billing/stages/writtenLines.ts, withReportLines), each line at the chart's grain (never more than
  * its MAX_STEPS steps): what they hold grows with none of the bill's counts of days, resources,
  * accounts or values.
  */
@@ -19,9 +19,9 @@ import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { GroupCube, TimeGrain } from "../../output/reportParts/model.js";
-import { FACT_VALUES, type KeptValues, measureColumns, RANKINGS, type ReportBounds } from "./bounds.js";
-import { type Candidate, cubeCandidates, textCell } from "./groups.js";
-import { sourceOf, type WrittenLines } from "./lines.js";
+import { measureColumns, sourceOf, textCell, type WrittenLines } from "../stages/writtenLines.js";
+import { FACT_VALUES, type KeptValues, RANKINGS, type ReportBounds } from "./bounds.js";
+import { type Candidate, cubeCandidates } from "./groups.js";
 
 /** Columns offered at most, tags' keys among them at most. */
 const MAX_COLUMNS = 100;

@@ -10,11 +10,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
 import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/knownFormats.js";
 import { keyValueJson, type TagColumns, tagColumns, tagExpression, tagsJson } from "../reading/tags.js";
-import { dimensionColumns, sourceOf, type WrittenLines } from "./lines.js";
-
-/** A cell as text; blank, empty and the text `NULL` (the FinOps Foundation's sample writes it) as none. */
-export const textCell = (expression: string) =>
-  `NULLIF(NULLIF(TRIM(CAST(${expression} AS VARCHAR)), ''), 'NULL')`;
+import { dimensionColumns, sourceOf, type WrittenLines } from "../stages/writtenLines.js";
 
 /** A column the cube may group by, before it is counted: `rank` orders the kinds of columns. */
 export interface Candidate {

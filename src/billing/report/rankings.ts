@@ -14,7 +14,8 @@ import {
   finishedSums,
 } from "../../duckdb/exactSum.js";
 import type { Measured, Ranking } from "../../output/reportParts/model.js";
-import { impactOf, measureColumns, partOf, RANKED, type Ranked, REPORT_SUMS } from "./bounds.js";
+import { impactOf, measureColumns } from "../stages/writtenLines.js";
+import { partOf, RANKED, type Ranked, REPORT_SUMS } from "./bounds.js";
 
 export type { Ranked } from "./bounds.js";
 

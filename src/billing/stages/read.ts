@@ -46,7 +46,7 @@ export interface ReadExport {
   readonly views: LineSource;
   readonly tuple: LineTuple;
   readonly groupColumns: readonly GroupColumn[];
-  /** The columns --filter names, each with its values (src/billing/filters.ts). */
+  /** The columns --filter names, each with its values (src/billing/stages/filters.ts). */
   readonly filterColumns: readonly FilterColumn[];
   /** What is said of its parts joined by their columns' names (src/billing/reading/joinedParts.ts). */
   readonly joinNotes: readonly string[];
@@ -140,7 +140,7 @@ function optionColumns(
   };
 }
 
-/** A --filter's column found in the file (as --group-by finds one) and its values (src/billing/filters.ts). */
+/** A --filter's column found in the file (as --group-by finds one) and its values (src/billing/stages/filters.ts). */
 export interface FilterColumn {
   readonly column: GroupColumn;
   readonly values: readonly string[];
@@ -161,7 +161,7 @@ function filtersByColumn(asked: readonly AskedFilter[]): { column: string; value
 export interface GroupColumn {
   readonly name: string;
   readonly expression: string;
-  /** Read from the lines' periods (`month`): the lines read with their period (src/billing/filters.ts, linesRead). */
+  /** Read from the lines' periods (`month`): the lines read with their period (src/billing/stages/filters.ts, linesRead). */
   readonly dated?: boolean;
   /** The file's column a plain name reads alone, by which the report's page opens its filter. */
   readonly opens?: string;

@@ -46,7 +46,7 @@ export interface BillingRequest {
   readonly format: "csv" | "parquet";
   /** Columns whose groups' sums are written to `groupsOutput`. */
   readonly groupBy: readonly string[];
-  /** --filter's: the lines the groups, the summary's filtered sums and the report's filter are of (src/billing/filters.ts). */
+  /** --filter's: the lines the groups, the summary's filtered sums and the report's filter are of (src/billing/stages/filters.ts). */
   readonly filters?: readonly AskedFilter[];
   readonly groupsOutput: string | null;
   /** The column holding the machine type of Google Cloud lines. */
@@ -55,7 +55,7 @@ export interface BillingRequest {
   readonly strict: boolean;
   /** Gather the data of the bill's report (src/output/billReport.ts). */
   readonly report?: boolean;
-  /** Evaluate what changes to the largest usages would save (src/billing/whatIf.ts): the report's, --what-if's. */
+  /** Evaluate what changes to the largest usages would save (src/billing/stages/whatIf.ts): the report's, --what-if's. */
   readonly whatIf?: boolean;
   /**
    * A folder to write the small tables the run built to (instance_matches.csv, billing_places.csv,

@@ -1,5 +1,5 @@
 /*
- * The summarise stage of a billing run: what the run tells of the bill (src/billing/runSummary.ts
+ * The summarise stage of a billing run: what the run tells of the bill (src/billing/report/runSummary.ts
  * writes it for a reader): the format read, its kinds of lines and their fate, the matches, the
  * totals per criterion and phase (the kinds' units times their coefficients, no line read again),
  * and the currency of its amounts, read on its first lines (billCurrency).
@@ -9,10 +9,10 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier, literal } from "../../duckdb/database.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import type { GridRun } from "../../grid/billLines.js";
+import type { BillReportData } from "../../output/billReport.js";
 import { PHASES, type Phase } from "../../output/columns.js";
 import type { WhatIf } from "../../output/reportParts/model.js";
 import type { CoefficientRow } from "../../service/coefficients.js";
-import type { FilteredSums } from "../filters.js";
 import {
   amortisedCostColumns,
   type BillingFormat,
@@ -25,14 +25,14 @@ import type { LineStatusCode } from "../lineStatus.js";
 import type { InstanceMatch } from "../matching.js";
 import { billName } from "../reading/layout.js";
 import { SET_ASIDE_REASONS } from "../registry/methods.js";
-import type { BillPeriod, MonthCoverage } from "../report/monthCoverage.js";
-import type { BillReportData } from "../reportData.js";
-import { billUsages, whatIfs } from "../whatIf.js";
 import { currencySql } from "./classify.js";
 import type { LineGroup } from "./evaluate.js";
+import type { FilteredSums } from "./filters.js";
 import { lookupKey } from "./lookUp.js";
+import type { BillPeriod, MonthCoverage } from "./monthCoverage.js";
 import type { ReadExport } from "./read.js";
 import type { BillRun } from "./request.js";
+import { billUsages, whatIfs } from "./whatIf.js";
 import type { WrittenBill } from "./write.js";
 
 export interface ImpactTotal {
@@ -71,7 +71,7 @@ export interface BillingSummary {
   readonly report: BillReportData | null;
   /** How the lines fared with the grid series, when one was given. */
   readonly grid: GridRun | null;
-  /** What changes to its largest usages would save (src/billing/whatIf.ts), when asked (a report, --what-if). */
+  /** What changes to its largest usages would save (src/billing/stages/whatIf.ts), when asked (a report, --what-if). */
   readonly whatIf: readonly WhatIf[] | null;
   /** The instance usages the changes were looked for among (none: nothing to move; 0 where none were looked for). */
   readonly whatIfUsages: number;

@@ -2,7 +2,8 @@
  * The write stage of a billing run: every line with its impacts to a temporary file, renamed to the
  * output once complete; with a grid series, how the lines fared; the sums per group read back from
  * the lines (writeLines); the small tables (--tables, writePortableTables) and
- * the report's data (src/billing/reportData.ts).
+ * the report's data, read by the reader the run's entry hands in (src/billing/report/reportData.ts:
+ * the stages import nothing of the report, which reads them).
  */
 
 import { mkdirSync, renameSync, rmSync } from "node:fs";
@@ -13,9 +14,16 @@ import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/
 import { FileReadError } from "../../duckdb/readErrors.js";
 import type { GridRun } from "../../grid/billLines.js";
 import { createGridViews, GRID_TABLES } from "../../grid/billLines.js";
+import type { BillReportData } from "../../output/billReport.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
+import type { ReportCriterion } from "../../output/reportParts/model.js";
 import type { EditionContext } from "../../service/open.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
+import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
+import { billName } from "../reading/layout.js";
+import { REGISTRY_TABLES } from "../registry/sqlTables.js";
+import { CSV_NUMBER_FORMAT, type WrittenFile } from "../writtenFile.js";
+import type { EvaluatedBill } from "./evaluate.js";
 import {
   costedSource,
   type FilteredSums,
@@ -23,31 +31,25 @@ import {
   filteredSource,
   filteredSums,
   filteredUsages,
-} from "../filters.js";
-import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
-import { billName } from "../reading/layout.js";
-import { REGISTRY_TABLES } from "../registry/sqlTables.js";
-import type { WrittenLines } from "../report/lines.js";
+} from "./filters.js";
+import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
 import {
   type BillPeriod,
   billPeriod,
   coveredMonths,
   type MonthCoverage,
   monthCoverage,
-} from "../report/monthCoverage.js";
-import { type BillReportData, writtenReportData } from "../reportData.js";
-import { CSV_NUMBER_FORMAT, type WrittenFile } from "../writtenFile.js";
-import type { EvaluatedBill } from "./evaluate.js";
-import { SMALL_TABLE_COLUMNS } from "./lookUp.js";
+} from "./monthCoverage.js";
 import type { FilterColumn, GroupColumn } from "./read.js";
 import { addedColumns, type WrittenColumns } from "./read.js";
 import type { BillRun } from "./request.js";
+import type { WrittenLines } from "./writtenLines.js";
 
 /** What the write stage tells besides the files: how the lines fared with the series, the report's data, the filter's sums. */
 export interface WrittenRun {
   readonly grid: GridRun | null;
   readonly report: BillReportData | null;
-  /** The sums of the lines --filter keeps (src/billing/filters.ts); null without. */
+  /** The sums of the lines --filter keeps (src/billing/stages/filters.ts); null without. */
   readonly filtered: FilteredSums | null;
   /** The instance usages of the lines --filter keeps, for the what-if; null without a filter or a what-if. */
   readonly filteredUsages: FilteredUsage[] | null;
@@ -56,6 +58,16 @@ export interface WrittenRun {
   /** The bill's period, its lines' first start and last end in seconds (UTC), where read (a report, several files). */
   readonly period: BillPeriod | null;
 }
+
+/**
+ * Reads the report's data back from the written lines by every criterion the run wrote, before
+ * they are renamed into place (writtenReportData, src/billing/report/reportData.ts).
+ */
+export type ReportReader = (
+  connection: DuckDBConnection,
+  lines: Omit<WrittenLines, "criteria">,
+  criteria: readonly ReportCriterion[],
+) => Promise<BillReportData>;
 
 /** What the write stage hands on: the bill evaluated, and what its writing made (the series' pass, the report's data). */
 export interface WrittenBill extends EvaluatedBill {
@@ -67,7 +79,11 @@ export interface WrittenBill extends EvaluatedBill {
  * read), the series' pass, the groups, the small tables and the report's data; the output renamed
  * once all are written. A failure leaves no partial file behind.
  */
-export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Promise<WrittenBill> {
+export async function writeOutputs(
+  run: BillRun,
+  evaluated: EvaluatedBill,
+  readReport: ReportReader,
+): Promise<WrittenBill> {
   const { connection, request, terms } = run;
   const { read, groups, lookedUp } = evaluated;
   const { impactColumnNames } = terms;
@@ -91,7 +107,7 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    const back = await readBack(run, evaluated, target, gridRun);
+    const back = await readBack(run, evaluated, target, gridRun, readReport);
     renameSync(temporary, request.output);
     return { ...evaluated, written: { grid: gridRun, ...back } };
   } catch (error) {
@@ -105,13 +121,15 @@ export async function writeOutputs(run: BillRun, evaluated: EvaluatedBill): Prom
 
 /**
  * What the write stage reads back from the written lines (`target`, still its `.partial`): the sums
- * per group, the filter's sums, the small tables, the report's data and each month's coverage.
+ * per group, the filter's sums, the small tables, the report's data (`readReport`) and each
+ * month's coverage.
  */
 async function readBack(
   run: BillRun,
   evaluated: EvaluatedBill,
   target: WrittenFile,
   gridRun: GridRun | null,
+  readReport: ReportReader,
 ): Promise<Omit<WrittenRun, "grid">> {
   const { connection, request, terms } = run;
   const { read } = evaluated;
@@ -140,7 +158,7 @@ async function readBack(
   await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
   const report =
     request.report === true
-      ? await writtenReportData(
+      ? await readReport(
           connection,
           lineColumns,
           terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),

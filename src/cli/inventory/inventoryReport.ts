@@ -9,7 +9,7 @@
 
 import { currentFamilyType } from "../../billing/instanceShapes.js";
 import { REGION_COUNTRIES } from "../../billing/registry/regions.js";
-import { type PlaceMove, regionMove } from "../../billing/whatIf.js";
+import { type PlaceMove, regionMove } from "../../billing/stages/whatIf.js";
 import type { CloudRegion } from "../../data/types.js";
 import type { GroupCube, Measured, OverTime, WhatIf } from "../../output/reportParts/model.js";
 import {

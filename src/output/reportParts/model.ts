@@ -2,7 +2,7 @@
  * What a report a team acts on is made of, shared by the bill's report and the inventory's
  * (src/output/billReport.ts, src/output/report.ts): every criterion the run computed with the
  * energy behind its use, the impacts over time, the groups a reader chooses once the page is open,
- * and what a change would save. The runs fill these (src/billing/reportData.ts,
+ * and what a change would save. The runs fill these (src/billing/report/reportData.ts,
  * src/cli/inventory/inventoryReport.ts); the parts of this folder draw them.
  */
 

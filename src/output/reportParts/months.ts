@@ -10,7 +10,7 @@
 import { escapeHtml } from "../text.js";
 import type { GroupCube } from "./model.js";
 
-/** A month's lines and positive cost, and the part of each estimated (src/billing/report/monthCoverage.ts). */
+/** A month's lines and positive cost, and the part of each estimated (src/billing/stages/monthCoverage.ts). */
 export interface MonthCoverage {
   /** `2026-04`, or `(no period)`. */
   readonly month: string;

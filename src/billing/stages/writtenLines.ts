@@ -24,9 +24,27 @@ import {
 import { spellingKey } from "../places.js";
 import { sqlQuery } from "../queries.js";
 import { NO_REGION_SPELLINGS } from "../registry/regions.js";
-import { exportAddedColumns } from "../stages/classify.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
-import { impactOf, measureColumns } from "./bounds.js";
+import { exportAddedColumns } from "./classify.js";
+
+/** A criterion's sums as the evaluated lines are read back, and in the report's sums (src/billing/report/bounds.ts): `c0_embedded`, `c0_use`… */
+export const impactOf = (index: number, phase: "embedded" | "use") => `c${index}_${phase}`;
+
+/** The measures of an evaluated line read back, which every sum of them reads: cost, energy, then each criterion's phases. */
+export function measureColumns(criteria: number): string[] {
+  return [
+    "cost",
+    "energy",
+    ...Array.from({ length: criteria }, (_, index) => [
+      impactOf(index, "embedded"),
+      impactOf(index, "use"),
+    ]).flat(),
+  ];
+}
+
+/** A cell as text; blank, empty and the text `NULL` (the FinOps Foundation's sample writes it) as none. */
+export const textCell = (expression: string) =>
+  `NULLIF(NULLIF(TRIM(CAST(${expression} AS VARCHAR)), ''), 'NULL')`;
 
 /**
  * The grid series' columns the periods' query reads, NULL where lines were evaluated without a

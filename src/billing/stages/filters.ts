@@ -8,16 +8,15 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../duckdb/database.js";
-import { createExactSumMacros, exactSumParts, finishedSums } from "../duckdb/exactSum.js";
-import { sqlQuery } from "./queries.js";
-import { textCell } from "./report/groups.js";
-import { NO_GRID_SERIES, PAID_COST, type WrittenLines, writtenLineViews } from "./report/lines.js";
-import { LINE_MONTH } from "./report/monthCoverage.js";
-import { type FilterColumn, type GroupColumn, LINE_MONTH_COLUMN } from "./stages/read.js";
-import { type WrittenFile, writtenSource } from "./writtenFile.js";
+import { identifier, literal } from "../../duckdb/database.js";
+import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { sqlQuery } from "../queries.js";
+import { type WrittenFile, writtenSource } from "../writtenFile.js";
+import { LINE_MONTH } from "./monthCoverage.js";
+import { type FilterColumn, type GroupColumn, LINE_MONTH_COLUMN } from "./read.js";
+import { NO_GRID_SERIES, PAID_COST, textCell, type WrittenLines, writtenLineViews } from "./writtenLines.js";
 
-export type { FilterColumn } from "./stages/read.js";
+export type { FilterColumn } from "./read.js";
 
 /** The written lines' views a filter or group reads, and the relation of its lines. */
 export interface LinesRead {

@@ -6,19 +6,19 @@
  * figures, a mass in its scale); the exact values are the output's.
  */
 
-import type { GridDateOrder, GridRun } from "../grid/billLines.js";
-import { gapTexts } from "../grid/gaps.js";
-import type { BillReportModel } from "../output/billReport.js";
-import { impactColumn } from "../output/columns.js";
-import { figure, money, readable, readableWithUnit, scaleOf } from "../output/readable.js";
-import { type MonthCoverage, monthSpan, spanText } from "../output/reportParts/months.js";
-import { printable } from "../support/terminalText.js";
-import { type LineStatusCode, statusWords } from "./lineStatus.js";
-import type { InstanceMatch } from "./matching.js";
-import { catalogueKey, sizeLabel } from "./registry/managedServices.js";
-import { gpusBothWays, knownServiceNamed, serviceNotes } from "./registry/services.js";
-import type { LineGroup } from "./stages/evaluate.js";
-import type { BillingSummary } from "./stages/summarise.js";
+import type { GridDateOrder, GridRun } from "../../grid/billLines.js";
+import { gapTexts } from "../../grid/gaps.js";
+import type { BillReportModel } from "../../output/billReport.js";
+import { impactColumn } from "../../output/columns.js";
+import { figure, money, readable, readableWithUnit, scaleOf } from "../../output/readable.js";
+import { type MonthCoverage, monthSpan, spanText } from "../../output/reportParts/months.js";
+import { printable } from "../../support/terminalText.js";
+import { type LineStatusCode, statusWords } from "../lineStatus.js";
+import type { InstanceMatch } from "../matching.js";
+import { catalogueKey, sizeLabel } from "../registry/managedServices.js";
+import { gpusBothWays, knownServiceNamed, serviceNotes } from "../registry/services.js";
+import type { LineGroup } from "../stages/evaluate.js";
+import type { BillingSummary } from "../stages/summarise.js";
 import {
   billingCoverage,
   type Coverage,
@@ -26,7 +26,7 @@ import {
   type LeftStatus,
   percent,
   type UnestimatedRow,
-} from "./stages/summarise.js";
+} from "../stages/summarise.js";
 
 /** The words of an estimated line's status, as the summary writes them. */
 const EVALUATED = statusWords("evaluated");

@@ -11,25 +11,25 @@
  * it. gwp only: what a team moves for.
  */
 
-import { type RequestedCriterion, resolveCriterion } from "../engine/index.js";
-import type { PlacePrice, Reproduction, WhatIf } from "../output/reportParts/model.js";
-import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../service/coefficients.js";
-import type { EditionContext, EditionService } from "../service/open.js";
+import { type RequestedCriterion, resolveCriterion } from "../../engine/index.js";
+import type { PlacePrice, Reproduction, WhatIf } from "../../output/reportParts/model.js";
+import { type CoefficientRow, factorAt, instanceCoefficientRows } from "../../service/coefficients.js";
+import type { EditionContext, EditionService } from "../../service/open.js";
 import {
   type BillPrices,
   billPrices,
   type PairPrice,
   type PriceBasis,
   type PriceTarget,
-} from "./changePrices.js";
-import { currentFamilyType, sizeDownType } from "./instanceShapes.js";
-import type { InstanceMatch } from "./matching.js";
-import { billingCoefficientPlaces, type EditionPlaces } from "./places.js";
-import type { PriceList } from "./priceList.js";
-import { providerOf } from "./providers/index.js";
-import { COUNTRY_AREAS } from "./registry/regions.js";
-import type { LineGroup } from "./stages/evaluate.js";
-import { lookupKey } from "./stages/lookUp.js";
+} from "../changePrices.js";
+import { currentFamilyType, sizeDownType } from "../instanceShapes.js";
+import type { InstanceMatch } from "../matching.js";
+import { billingCoefficientPlaces, type EditionPlaces } from "../places.js";
+import type { PriceList } from "../priceList.js";
+import { providerOf } from "../providers/index.js";
+import { COUNTRY_AREAS } from "../registry/regions.js";
+import type { LineGroup } from "./evaluate.js";
+import { lookupKey } from "./lookUp.js";
 
 /** Usages looked at: the largest by gwp. */
 const USAGES = 10;

@@ -9,30 +9,17 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { literal, SUMS_MEMORY_LIMIT } from "../duckdb/database.js";
-import type { BillReportModel } from "../output/billReport.js";
-import type { GroupCube, ReportCriterion } from "../output/reportParts/model.js";
-import { BILLING_FORMATS } from "./formats/knownFormats.js";
-import { REPORT_SUMS, summedLines } from "./report/bounds.js";
-import { billFacts, createFactTypes, dropFactTypes, factColumns, factExtra } from "./report/facts.js";
-import { firstCell, sourceOf, type WrittenLines, withReportLines } from "./report/lines.js";
-import { overTime } from "./report/overTime.js";
-import { ranked } from "./report/rankings.js";
+import { literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
+import type { BillReportData } from "../../output/billReport.js";
+import type { ReportCriterion } from "../../output/reportParts/model.js";
+import { BILLING_FORMATS } from "../formats/knownFormats.js";
+import { firstCell, sourceOf, type WrittenLines, withReportLines } from "../stages/writtenLines.js";
+import { REPORT_SUMS, summedLines } from "./bounds.js";
+import { billFacts, createFactTypes, dropFactTypes, factColumns, factExtra } from "./facts.js";
+import { overTime } from "./overTime.js";
+import { ranked } from "./rankings.js";
 
-export { ranked } from "./report/rankings.js";
-
-/** The report's tables as the page model has them (src/output/billReport.ts), read from the lines. */
-export interface BillReportData
-  extends Pick<
-    BillReportModel,
-    "byMethod" | "byService" | "byRegion" | "byAccount" | "resources" | "overTime"
-  > {
-  readonly criteria: readonly ReportCriterion[];
-  /** The sums by the columns a reader may group by once the page is open. */
-  readonly groups: GroupCube;
-  /** The bill's currency (`USD`), several joined (`EUR, USD`), or null when the export has none. */
-  readonly currency: string | null;
-}
+export { ranked } from "./rankings.js";
 
 /**
  * What DuckDB may hold while the report's data is read back (the write stage's SUMS_MEMORY_LIMIT otherwise):

@@ -14,12 +14,18 @@ import { sqlQuery } from "../queries.js";
 
 export type { BillPeriod, MonthCoverage } from "../../output/reportParts/months.js";
 
-import { DATE_ORDER, evaluatedLines, textColumnsOf, type WrittenLines, writtenLineViews } from "./lines.js";
+import {
+  DATE_ORDER,
+  evaluatedLines,
+  textColumnsOf,
+  type WrittenLines,
+  writtenLineViews,
+} from "./writtenLines.js";
 
 /**
  * A line's month (`2026-04`, UTC): the month its period starts, over the columns
  * sql/evaluate/billing_periods.sql reads; NULL where its period does not read (or ends before it
- * starts). The months' coverage and `--group-by month`/`--filter month=` (src/billing/filters.ts)
+ * starts). The months' coverage and `--group-by month`/`--filter month=` (src/billing/stages/filters.ts)
  * read it alike.
  */
 export const LINE_MONTH = `CASE WHEN billing_period_end_second > billing_period_start_second
