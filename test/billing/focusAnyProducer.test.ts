@@ -5,14 +5,12 @@
  * its GPUs), a disk's and memory's hours by their size, with and without the spec's `F_` prefix,
  * each line's warning naming the property read.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../../src/billing/providers/index.js";
-import { runMain } from "../support/cli.js";
+import { type WrittenLine, writtenLinesById } from "../support/focusLines.js";
 
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-focus-any-"));
@@ -163,24 +161,14 @@ function exportText(): string {
   return `${[HEADER.join(","), ...rows].join("\n")}\n`;
 }
 
-type Row = Record<string, string>;
-const byId = new Map<string, Row>();
+type Row = WrittenLine;
+let line: (id: string) => Row = () => {
+  throw new Error("the export is not evaluated yet");
+};
 
 beforeAll(async () => {
-  const file = join(scratch, "focus-any-producer.csv");
-  writeFileSync(file, exportText());
-  const output = join(scratch, "lines.csv");
-  const run = await runMain(["evaluate", file, "--edition", "2.4.1", "--output", output]);
-  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
-  for (const row of parse(await readFile(output, "utf8"), { columns: true }) as Row[])
-    byId.set(row.ResourceId, row);
+  line = await writtenLinesById(scratch, "focus-any-producer.csv", exportText());
 }, SLOW.timeout);
-
-const line = (id: string): Row => {
-  const row = byId.get(id);
-  if (row === undefined) throw new Error(`no line ${id}`);
-  return row;
-};
 
 describe("a FOCUS producer the registry does not name", () => {
   it("is no provider of the registry", () => {

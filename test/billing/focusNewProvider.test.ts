@@ -6,15 +6,13 @@
  * `F_MemorySize`. The registry here is the tree's providers and Acme: every module reading
  * PROVIDERS, and the SQL spliced from it, sees Acme as it would once it joins index.ts.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROVIDERS, providerOf } from "../../src/billing/providers/index.js";
 import { sqlQuery } from "../../src/billing/queries.js";
-import { runMain } from "../support/cli.js";
+import { type WrittenLine, writtenLinesById } from "../support/focusLines.js";
 
 vi.mock("../../src/billing/providers/index.js", async (importOriginal) => {
   const tree = await importOriginal<typeof import("../../src/billing/providers/index.js")>();
@@ -91,24 +89,14 @@ function exportText(): string {
   return `${[HEADER.join(","), ...rows].join("\n")}\n`;
 }
 
-type Row = Record<string, string>;
-const byId = new Map<string, Row>();
+type Row = WrittenLine;
+let line: (id: string) => Row = () => {
+  throw new Error("the export is not evaluated yet");
+};
 
 beforeAll(async () => {
-  const file = join(scratch, "focus-acme.csv");
-  writeFileSync(file, exportText());
-  const output = join(scratch, "lines.csv");
-  const run = await runMain(["evaluate", file, "--edition", "2.4.1", "--output", output]);
-  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
-  for (const row of parse(await readFile(output, "utf8"), { columns: true }) as Row[])
-    byId.set(row.ResourceId, row);
+  line = await writtenLinesById(scratch, "focus-acme.csv", exportText());
 }, SLOW.timeout);
-
-const line = (id: string): Row => {
-  const row = byId.get(id);
-  if (row === undefined) throw new Error(`no line ${id}`);
-  return row;
-};
 
 /** Acme's line read as the unnamed producer's: the same method, quantity and energy; its place named besides. */
 function expectReadAlike(acme: Row, unnamed: Row): void {

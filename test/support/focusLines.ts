@@ -1,0 +1,32 @@
+/**
+ * A FOCUS export's lines as the command writes them: the export's text written in a folder,
+ * evaluated (edition 2.4.1), each written line found by its ResourceId.
+ */
+import { writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { parse } from "csv-parse/sync";
+import { runMain } from "./cli.js";
+
+export type WrittenLine = Record<string, string>;
+
+/** The written line of each ResourceId of `text`, evaluated as `folder/name`; a missing id throws naming it. */
+export async function writtenLinesById(
+  folder: string,
+  name: string,
+  text: string,
+): Promise<(id: string) => WrittenLine> {
+  const file = join(folder, name);
+  writeFileSync(file, text);
+  const output = join(folder, `${name}.lines.csv`);
+  const run = await runMain(["evaluate", file, "--edition", "2.4.1", "--output", output]);
+  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
+  const byId = new Map<string, WrittenLine>();
+  for (const row of parse(await readFile(output, "utf8"), { columns: true }) as WrittenLine[])
+    byId.set(row.ResourceId, row);
+  return (id) => {
+    const row = byId.get(id);
+    if (row === undefined) throw new Error(`no line ${id}`);
+    return row;
+  };
+}
