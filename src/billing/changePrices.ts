@@ -20,9 +20,10 @@ import type { SizePricing } from "./providers/provider.js";
 export interface PricedUsage {
   readonly provider: string;
   readonly instanceType: string;
+  /** The coefficient table's place: a region id, a country (an edition without regions), '' the default. */
   readonly place: string;
   readonly hours: number;
-  /** Its cost on the report's basis (paid for the hours); null where the input has none. */
+  /** Its cost on the report's basis (paid for the hours); null where the input has none (an inventory). */
   readonly cost: number | null;
   /** Its billed cost; null where the input has none. */
   readonly billedCost: number | null;

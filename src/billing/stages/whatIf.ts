@@ -20,6 +20,7 @@ import {
   billPrices,
   type PairPrice,
   type PriceBasis,
+  type PricedUsage,
   type PriceTarget,
 } from "../changePrices.js";
 import { currentFamilyType, sizeDownType } from "../instanceShapes.js";
@@ -34,18 +35,8 @@ import { lookupKey } from "./lookUp.js";
 /** Usages looked at: the largest by gwp. */
 const USAGES = 10;
 
-/** An instance type's hours at one place, summed over a bill's lines. */
-export interface Usage {
-  readonly provider: string;
-  readonly instanceType: string;
-  /** The coefficient table's place: a region id, a country (an edition without regions), '' the default. */
-  readonly place: string;
-  readonly hours: number;
-  /** Its cost on the report's basis; null where the input has none (an inventory). */
-  readonly cost: number | null;
-  /** Its billed cost (the price read where the bill paid nothing for the hours); null where the input has none. */
-  readonly billedCost: number | null;
-}
+/** An instance type's hours at one place, summed over a bill's lines, with their costs paid and billed. */
+export type Usage = PricedUsage;
 
 /** A place a usage may move to: its place in the coefficient table, its country and how the reader reads it. */
 export interface Place {
