@@ -39,6 +39,17 @@ const PROCESS_TESTS = [
   "test/billing/engines/**/*.test.ts",
 ];
 
+/**
+ * The unit tests that replace a module for the whole file (`vi.mock`): a module graph shared with
+ * other files (the unit project's threads are not isolated) would keep the real module, and lend
+ * the replaced one to the files after it. They run in the `isolated` project, each file in a fork
+ * of its own, beside the unit files.
+ */
+const ISOLATED_TESTS = [
+  // A provider added to the registry: every module reading PROVIDERS sees it
+  "test/billing/focusNewProvider.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     // One graphql instance for everything: Pothos and yoga load graphql's CommonJS build, so the
@@ -79,13 +90,25 @@ export default defineConfig({
           name: "unit",
           sequence: { groupOrder: 0 },
           include: ["test/**/*.test.ts"],
-          exclude: PROCESS_TESTS,
+          exclude: [...PROCESS_TESTS, ...ISOLATED_TESTS],
           // Worker threads that are not isolated: the files a worker runs share one module graph,
           // so the app and the reference data are built once per worker (test/support/app.ts)
           // instead of once per file. Unit tests keep no state between files: spies are restored
           // after each test (vi.restoreAllMocks).
           pool: "threads",
           isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "isolated",
+          include: ISOLATED_TESTS,
+          // A fork per file, isolated: its module graph, the replaced module included, is its own
+          pool: "forks",
+          isolate: true,
+          poolOptions: { forks: { isolate: true } },
+          sequence: { groupOrder: 0 },
         },
       },
       {
