@@ -284,6 +284,7 @@ describe("--tables <folder>", () => {
       billing_instance_type: "Standard_D2s_v3",
       matched_instance_type: "d2s_v3",
       match_warning: "",
+      match_kind: "exact",
     });
     expect(csvRows(join(tables, "billing_places.csv"))).toContainEqual({
       provider: "azure",

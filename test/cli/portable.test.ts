@@ -196,6 +196,7 @@ describe("impact-service tables", () => {
         billing_instance_type: "m5.large",
         matched_instance_type: "m5.large",
         match_warning: "",
+        match_kind: "exact",
       },
     ]);
     expect(read("billing_places.csv")).toContainEqual({
