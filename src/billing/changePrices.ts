@@ -5,14 +5,15 @@
  * published size factors (SizePricing: AWS's normalization factors, Google's vCPUs within a
  * series; Azure and Oracle none), else, where a public on-demand price list is read
  * (src/billing/priceList.ts) and the bill is in its currency, both the usage and its change at
- * their list prices; else none, and why. A usage and its change are priced on one basis: the cost
+ * their list prices; else the usage's own rate × the ratio of the two types' list prices (any
+ * currency: a ratio converts nothing); else none, and why. A usage and its change are priced on one basis: the cost
  * paid for the hours (the report's), else, where the bill paid nothing for them (hours a
  * commitment covered, a sample's zero), the billed cost, else the list's (docs/billing.md, "What-if").
  */
 
 import { formatNumber } from "../output/columns.js";
 import { figure, money } from "../output/readable.js";
-import { LIST_CURRENCY, listPrice, type PriceList } from "./priceList.js";
+import { LIST_CURRENCY, listPrice, listRatio, type PriceList } from "./priceList.js";
 import { PROVIDERS } from "./providers/index.js";
 import type { SizePricing } from "./providers/provider.js";
 
@@ -101,6 +102,7 @@ function siblingRate(
 function pairPrice(
   priceOf: (target: PriceTarget, basis: BillBasis, scaled?: boolean) => PriceFound,
   listed: (from: PriceTarget, to: PriceTarget) => PairPrice,
+  ratioed: (from: PriceTarget, to: PriceTarget) => PairPrice,
   from: PriceTarget,
   to: PriceTarget,
 ): PairPrice {
@@ -114,11 +116,18 @@ function pairPrice(
     if (own.price !== null && changed.price !== null) return { basis, from: own, to: changed };
   const listPair = listed(from, to);
   if (listPair.basis !== null) return listPair;
+  const ratioPair = ratioed(from, to);
+  if (ratioPair.basis !== null) return ratioPair;
   const unpriced = tried.find(({ changed }) => changed.price !== null) === undefined;
   const last = tried[tried.length - 1];
   const why = (found: PriceFound) => (found.price === null ? found.why : "");
   const bill = unpriced ? why(last.changed) : why(tried[0].own) || why(last.own);
-  return { basis: null, why: `${bill}; ${listPair.why}` };
+  // The ratio's reason where it says more than the bill's and the list's
+  const said = `${bill}; ${listPair.why}`;
+  return {
+    basis: null,
+    why: ratioPair.why === "" || said.includes(ratioPair.why) ? said : `${said}; ${ratioPair.why}`,
+  };
 }
 
 /**
@@ -162,6 +171,12 @@ function listPair(
 
 /** The origin of a price read from the list: both sides of the change are the list's. */
 export const LIST_ORIGIN = "list price, both sides";
+
+/**
+ * The origin of a change priced at the usage's own rate scaled by the list: the ratio of the two
+ * types' list prices (a ratio, so a bill in any currency, or naming none, is read in its own).
+ */
+export const RATIO_ORIGIN = "list ratio";
 
 /**
  * The prices a bill gives: `priceOf` a target on a basis, `pairOf` a usage and its change on one
@@ -216,7 +231,36 @@ export function billPrices(
   };
 
   const listed = (from: PriceTarget, to: PriceTarget) => listPair(list, currency, from, to);
-  const pairOf = (from: PriceTarget, to: PriceTarget): PairPrice => pairPrice(billPriceOf, listed, from, to);
+
+  /** The usage at its own rate on the bill, its change at that rate × the list's ratio of their prices. */
+  const ratioed = (from: PriceTarget, to: PriceTarget): PairPrice => {
+    if (list === null) return { basis: null, why: "" };
+    for (const basis of BASES) {
+      const own = billPriceOf(from, basis, false);
+      if (own.price === null) continue;
+      const found = listRatio(
+        list,
+        from.provider,
+        { instanceType: from.instanceType, region: from.place },
+        { instanceType: to.instanceType, region: to.place },
+      );
+      if (found.ratio === null)
+        return { basis: null, why: found.missing === "" ? "" : `the list has no ${found.missing}` };
+      const price = own.price * found.ratio;
+      return {
+        basis,
+        from: own,
+        to: {
+          price,
+          origin: `${origin(basis)} × ${RATIO_ORIGIN}`,
+          read: `${figure(price)}${unit} an hour: ${figure(own.price)}${unit} × ${figure(found.to)}/${figure(found.from)} (${RATIO_ORIGIN}: ${to.instanceType} and ${from.instanceType} ${found.where}, ${list.source})`,
+        },
+      };
+    }
+    return { basis: null, why: "" };
+  };
+  const pairOf = (from: PriceTarget, to: PriceTarget): PairPrice =>
+    pairPrice(billPriceOf, listed, ratioed, from, to);
   /** A target's price on a basis; on the list's, its list price where the bill is in the list's currency. */
   const priceOf = (target: PriceTarget, basis: PriceBasis): PriceFound => {
     if (basis !== "list") return billPriceOf(target, basis);

@@ -28,8 +28,8 @@ export interface PriceList {
   readonly source: string;
   /** USD an hour by `listKey`. */
   readonly prices: ReadonlyMap<string, number>;
-  /** The types the list prices somewhere, by `typeKey`: to tell a type it lacks from a region it lacks. */
-  readonly types: ReadonlySet<string>;
+  /** The regions the list prices each type at, by `typeKey`, in the list's order. */
+  readonly types: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A list that cannot be read: its message names the file and what is wrong (the run stops, nothing written). */
@@ -51,7 +51,7 @@ const HEADER = "provider,region,instance_type,usd_per_hour";
 /** A list from its text; `name` is what a problem names. */
 export function parsePriceList(text: string, name: string): PriceList {
   const prices = new Map<string, number>();
-  const types = new Set<string>();
+  const types = new Map<string, string[]>();
   let source = "";
   let header = false;
   const lines = text.split(/\r?\n/);
@@ -80,8 +80,13 @@ export function parsePriceList(text: string, name: string): PriceList {
       throw new PriceListError(
         `${name}: line ${index + 1} is not provider,region,instance_type,usd_per_hour`,
       );
-    prices.set(listKey(provider, instanceType, region), price);
-    types.add(typeKey(provider, instanceType));
+    const key = listKey(provider, instanceType, region);
+    if (!prices.has(key)) {
+      const regions = types.get(typeKey(provider, instanceType)) ?? [];
+      regions.push(region.toLowerCase());
+      types.set(typeKey(provider, instanceType), regions);
+    }
+    prices.set(key, price);
   }
   if (!header) throw new PriceListError(`${name}: its header is not ${HEADER}`);
   if (source === "")
@@ -124,4 +129,57 @@ export function listPrice(
       ? `${instanceType} in ${region}`
       : `${instanceType} at any region`,
   };
+}
+
+/** The list's ratio of a change's price to its usage's, and where it is read; else what the list lacks. */
+export type ListRatio =
+  | { readonly ratio: number; readonly from: number; readonly to: number; readonly where: string }
+  | { readonly ratio: null; readonly missing: string };
+
+/**
+ * The ratio of `to`'s list price to `from`'s: at their own regions where the list prices both;
+ * else, for a change that keeps its region (a family or a size), at the first region by name the
+ * list prices both types at — read as their relative price wherever they run, an estimate.
+ */
+export function listRatio(
+  list: PriceList,
+  provider: string,
+  from: { readonly instanceType: string; readonly region: string },
+  to: { readonly instanceType: string; readonly region: string },
+): ListRatio {
+  const own = listPrice(list, provider, from.instanceType, from.region);
+  const changed = listPrice(list, provider, to.instanceType, to.region);
+  if (own.price !== null && changed.price !== null)
+    return {
+      ratio: changed.price / own.price,
+      from: own.price,
+      to: changed.price,
+      where: from.region === to.region ? `in ${from.region}` : `in ${to.region} and ${from.region}`,
+    };
+  const ownRegions = list.types.get(typeKey(provider, from.instanceType)) ?? [];
+  const changedRegions = new Set(list.types.get(typeKey(provider, to.instanceType)) ?? []);
+  // The change's side first, then the usage's own, as a pair's reason says them
+  if (changedRegions.size === 0) return { ratio: null, missing: `${to.instanceType} at any region` };
+  if (ownRegions.length === 0)
+    return { ratio: null, missing: `${from.instanceType} at any region, the usage's own` };
+  if (from.region.toLowerCase() !== to.region.toLowerCase())
+    return {
+      ratio: null,
+      missing:
+        changed.price === null
+          ? changed.missing
+          : own.price === null
+            ? `${own.missing}, the usage's own`
+            : "",
+    };
+  const common = ownRegions.filter((region) => changedRegions.has(region)).sort();
+  if (common.length === 0)
+    return {
+      ratio: null,
+      missing: `region pricing both ${from.instanceType} and ${to.instanceType}`,
+    };
+  const region = common[0];
+  const ownPrice = list.prices.get(listKey(provider, from.instanceType, region)) ?? 0;
+  const changedPrice = list.prices.get(listKey(provider, to.instanceType, region)) ?? 0;
+  return { ratio: changedPrice / ownPrice, from: ownPrice, to: changedPrice, where: `in ${region}` };
 }

@@ -2,7 +2,7 @@
  * The money of the what-if's actions (src/billing/changePrices.ts): the bill's own rate of the
  * target, else a sibling size's at the same place by the provider's size factors (AWS's
  * normalization factors, Google's vCPUs in a series; Azure none), on the cost paid, else the billed
- * cost; and the actions of a `--filter`: the FinOps Foundation's FOCUS sample filtered to one
+ * cost, else a public list's (both sides, or the bill's rate × the list's ratio); and the actions of a `--filter`: the FinOps Foundation's FOCUS sample filtered to one
  * region gives only that region's usages, in the CSV and the report alike.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -171,22 +171,64 @@ describe("a change's price from a public price list", () => {
       basis: null,
       why: expect.stringMatching(/; the list has no c5\.large at any region, the usage's own$/),
     });
+    // A bill in another currency is never read at the list's USD: where no ratio of the list
+    // prices the change either, both reasons are said
     const brl = billPrices(bill, "BRL", LIST).pairOf(
       at("m5.xlarge", "us-east-1"),
-      at("m5.xlarge", "eu-north-1"),
+      at("m5.xlarge", "ca-central-1"),
     );
     expect(brl).toMatchObject({
       basis: null,
-      why: expect.stringMatching(/; the list is in USD, the bill in BRL$/),
+      why: expect.stringMatching(
+        /; the list is in USD, the bill in BRL; the list has no m5\.xlarge in ca-central-1$/,
+      ),
     });
     const none = billPrices(bill, null, LIST).pairOf(
       at("m5.xlarge", "us-east-1"),
-      at("m5.xlarge", "eu-north-1"),
+      at("c8i.xlarge", "us-east-1"),
     );
     expect(none).toMatchObject({
       basis: null,
-      why: expect.stringMatching(/; the list is in USD, the bill names no currency$/),
+      why: expect.stringMatching(
+        /; the list is in USD, the bill names no currency; the list has no c8i\.xlarge at any region$/,
+      ),
     });
+  });
+
+  it("scales the bill's own rate by the list's ratio where the list cannot price both sides", () => {
+    // eu-north-1 bills m5.xlarge at 0.2 EUR an hour: m8i.xlarge is there 0.2 × 0.25/0.2, the two
+    // types' ratio where the list prices both (us-east-1): the list's USD converts nothing
+    const eur = billPrices([usage("m5.xlarge", "eu-north-1", 100, 20)], "EUR", LIST);
+    const renewed = eur.pairOf(at("m5.xlarge", "eu-north-1"), at("m8i.xlarge", "eu-north-1"));
+    expect(renewed.basis).toBe("paid");
+    if (renewed.basis === null) return;
+    expect(renewed.from.price).toBe(0.2);
+    expectClose(renewed.to.price, 0.25, "m8i.xlarge at the bill's rate × the list's ratio");
+    expect(renewed.to.origin).toBe("bill's rate × list ratio");
+    expect(renewed.to.read).toBe(
+      "0.25 EUR an hour: 0.2 EUR × 0.25/0.2 (list ratio: m8i.xlarge and m5.xlarge in us-east-1, test figures)",
+    );
+    // A region the list prices the usage at: its two prices there, in the bill's currency
+    const moved = billPrices([usage("m5.xlarge", "us-east-1", 10, 3)], null, LIST).pairOf(
+      at("m5.xlarge", "us-east-1"),
+      at("m5.xlarge", "eu-north-1"),
+    );
+    expect(moved.basis === null ? null : [moved.to.price, moved.to.origin]).toEqual([
+      0.3 * (0.18 / 0.2),
+      "bill's rate × list ratio",
+    ]);
+    // The billed cost where nothing was paid for the hours
+    const billed = billPrices([usage("m5.xlarge", "eu-north-1", 10, 0, 2)], "EUR", LIST).pairOf(
+      at("m5.xlarge", "eu-north-1"),
+      at("m8i.xlarge", "eu-north-1"),
+    );
+    expect(billed.basis === null ? null : [billed.basis, billed.to.origin]).toEqual([
+      "billed",
+      "bill's billed rate × list ratio",
+    ]);
+    // A region move to a region the list lacks stays unpriced: no ratio is read across regions
+    // the list does not price
+    expect(eur.pairOf(at("m5.xlarge", "eu-north-1"), at("m5.xlarge", "eu-west-3")).basis).toBeNull();
   });
 
   it("is refused, named, where its file is not a list", () => {

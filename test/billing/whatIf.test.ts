@@ -4,7 +4,8 @@
  * the edition's factors, and matched against the report's figure, `--what-if`'s line and the
  * service's answer (GraphQL's unrounded one hour at each place × the hours; REST's rounded one);
  * the current family of the same size; the cost saved where the bill prices both places, else
- * both sides at a price list's (PRICE_LIST: the tests' own figures, test/fixtures/price-lists/).
+ * both sides at a price list's, else the bill's rate × the list's ratio of the two types
+ * (PRICE_LIST: the tests' own figures, test/fixtures/price-lists/).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -143,14 +144,15 @@ describe("what a move to another region saves", () => {
     expect(move.price_read).toBe(
       "as billed, 0.192 an hour: 138.2 over 720 h of m5.xlarge in us-east-1; changed, 0.214 an hour: 2.14 over 10 h of m5.xlarge in ca-central-1",
     );
+    // The bill names no currency: the USD list never prices it, its ratio of two types does
     const family = changes.find((row) => row.change === "family" && row.place === "us-east-1") as Row;
-    expect(family.saved_cost).toBe("");
+    expectClose(Number(family.to_price_per_hour), 0.192 * (0.25 / 0.2), "m8i.xlarge at the list's ratio");
+    expectClose(Number(family.saved_cost), 720 * 0.192 * (1 - 0.25 / 0.2), "the family's cost saved");
     expect(family.price_read).toBe(
-      "price unknown: the bill has no hours of m8i.xlarge in us-east-1, nor of a size of its family there; the list is in USD, the bill names no currency",
+      "as billed, 0.192 an hour: 138.2 over 720 h of m5.xlarge in us-east-1; changed, 0.24 an hour: 0.192 × 0.25/0.2 (list ratio: m8i.xlarge and m5.xlarge in us-east-1, the tests' own figures (not a provider's prices))",
     );
-    expect(family.price_origin).toBe("");
+    expect(family.price_origin).toBe("bill's rate × list ratio");
     expect(move.price_origin).toBe("bill's rate");
-    expect(report).toContain("price unknown");
     // The report's cell: the saving read from the bill, its reading on the hover
     expect(report).toMatch(/data-read="bill" class="n" title="[^"]*as billed, 0\.192 an hour/);
   });

@@ -26,7 +26,7 @@ export const TRY_REGIONS_QUERY =
 
 /** The panel: its controls, the table of figures, the request. */
 export const WHAT_IF_PANEL = `<details id="try" hidden><summary>Try a change: load, hours, lifetime, region — recomputed by this service's GraphQL</summary>
-<p class="note">The largest usages' changes of the report's "What to act on", evaluated again for the settings below: each figure is one hour's gwp as the service answers it × the hours (the command's own rule: <code>--load</code> gives the same figures), the cost saved at the bill's own rates (of the type where it moves, else of a size of its family there by the provider's size factors), the origin under each figure, else price unknown.</p>
+<p class="note">The largest usages' changes of the report's "What to act on", evaluated again for the settings below: each figure is one hour's gwp as the service answers it × the hours (the command's own rule: <code>--load</code> gives the same figures), the cost saved at the bill's own rates (of the type where it moves, else of a size of its family there by the provider's size factors), else at a public price list's (both sides at their list prices, or the usage's own rate × the two types' list ratio), the origin under each figure, else price unknown.</p>
 <div class="try-controls">
 <label>Load <input type="range" id="try-load" min="0" max="100" step="5" value="50" aria-describedby="try-load-said"> <output id="try-load-said">the archetype's</output></label>
 <label>Hours <input type="range" id="try-hours" min="0" max="200" step="5" value="100"> <output id="try-hours-said">100 % of those billed</output></label>
