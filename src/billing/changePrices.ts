@@ -178,6 +178,51 @@ export const LIST_ORIGIN = "list price, both sides";
  */
 export const RATIO_ORIGIN = "list ratio";
 
+/** How a price read on the bill's basis is named beside its figure. */
+const origin = (basis: BillBasis) => (basis === "paid" ? "bill's rate" : "bill's billed rate");
+
+/** A usage's cost on a basis, as a price's reading says it. */
+const usageCostText = (usage: PricedUsage, basis: BillBasis, unit: string) =>
+  `${money(costOn(usage, basis) ?? 0)}${unit}${basis === "billed" ? " billed" : ""} over ${formatNumber(usage.hours)} h of ${usage.instanceType}`;
+
+/**
+ * The usage at its own rate on the bill (`ownPrice`, on the first basis it has one), its change
+ * at that rate × the list's ratio of the two types' prices; else why not ("" where the list says
+ * no more than the list's pair).
+ */
+function ratioPair(
+  list: PriceList | null,
+  ownPrice: (target: PriceTarget, basis: BillBasis) => PriceFound,
+  unit: string,
+  from: PriceTarget,
+  to: PriceTarget,
+): PairPrice {
+  if (list === null) return { basis: null, why: "" };
+  for (const basis of BASES) {
+    const own = ownPrice(from, basis);
+    if (own.price === null) continue;
+    const found = listRatio(
+      list,
+      from.provider,
+      { instanceType: from.instanceType, region: from.place },
+      { instanceType: to.instanceType, region: to.place },
+    );
+    if (found.ratio === null)
+      return { basis: null, why: found.missing === "" ? "" : `the list has no ${found.missing}` };
+    const price = own.price * found.ratio;
+    return {
+      basis,
+      from: own,
+      to: {
+        price,
+        origin: `${origin(basis)} × ${RATIO_ORIGIN}`,
+        read: `${figure(price)}${unit} an hour: ${figure(own.price)}${unit} × ${figure(found.to)}/${figure(found.from)} (${RATIO_ORIGIN}: ${to.instanceType} and ${from.instanceType} ${found.where}, ${list.source})`,
+      },
+    };
+  }
+  return { basis: null, why: "" };
+}
+
 /**
  * The prices a bill gives: `priceOf` a target on a basis, `pairOf` a usage and its change on one
  * basis (the list's, `list`, where the bill gives none).
@@ -191,9 +236,7 @@ export function billPrices(
     usages.map((usage) => [usageKey(usage.provider, usage.instanceType, usage.place), usage]),
   );
   const unit = currency === null ? "" : ` ${currency}`;
-  const costText = (usage: PricedUsage, basis: BillBasis) =>
-    `${money(costOn(usage, basis) ?? 0)}${unit}${basis === "billed" ? " billed" : ""} over ${formatNumber(usage.hours)} h of ${usage.instanceType}`;
-  const origin = (basis: BillBasis) => (basis === "paid" ? "bill's rate" : "bill's billed rate");
+  const costText = (usage: PricedUsage, basis: BillBasis) => usageCostText(usage, basis, unit);
 
   /** A target's price on a basis: its own rate, else (`scaled`) a sibling size's scaled. */
   const billPriceOf = (target: PriceTarget, basis: BillBasis, scaled = true): PriceFound => {
@@ -231,36 +274,9 @@ export function billPrices(
   };
 
   const listed = (from: PriceTarget, to: PriceTarget) => listPair(list, currency, from, to);
-
-  /** The usage at its own rate on the bill, its change at that rate × the list's ratio of their prices. */
-  const ratioed = (from: PriceTarget, to: PriceTarget): PairPrice => {
-    if (list === null) return { basis: null, why: "" };
-    for (const basis of BASES) {
-      const own = billPriceOf(from, basis, false);
-      if (own.price === null) continue;
-      const found = listRatio(
-        list,
-        from.provider,
-        { instanceType: from.instanceType, region: from.place },
-        { instanceType: to.instanceType, region: to.place },
-      );
-      if (found.ratio === null)
-        return { basis: null, why: found.missing === "" ? "" : `the list has no ${found.missing}` };
-      const price = own.price * found.ratio;
-      return {
-        basis,
-        from: own,
-        to: {
-          price,
-          origin: `${origin(basis)} × ${RATIO_ORIGIN}`,
-          read: `${figure(price)}${unit} an hour: ${figure(own.price)}${unit} × ${figure(found.to)}/${figure(found.from)} (${RATIO_ORIGIN}: ${to.instanceType} and ${from.instanceType} ${found.where}, ${list.source})`,
-        },
-      };
-    }
-    return { basis: null, why: "" };
-  };
-  const pairOf = (from: PriceTarget, to: PriceTarget): PairPrice =>
-    pairPrice(billPriceOf, listed, ratioed, from, to);
+  const ratioed = (from: PriceTarget, to: PriceTarget) =>
+    ratioPair(list, (target, basis) => billPriceOf(target, basis, false), unit, from, to);
+  const pairOf = (from: PriceTarget, to: PriceTarget) => pairPrice(billPriceOf, listed, ratioed, from, to);
   /** A target's price on a basis; on the list's, its list price where the bill is in the list's currency. */
   const priceOf = (target: PriceTarget, basis: PriceBasis): PriceFound => {
     if (basis !== "list") return billPriceOf(target, basis);

@@ -183,3 +183,38 @@ export function listRatio(
   const changedPrice = list.prices.get(listKey(provider, to.instanceType, region)) ?? 0;
   return { ratio: changedPrice / ownPrice, from: ownPrice, to: changedPrice, where: `in ${region}` };
 }
+
+/** A list's row: a provider's type at a region, its USD an hour. */
+export interface PriceListRow {
+  readonly provider: string;
+  readonly region: string;
+  readonly instanceType: string;
+  readonly usdPerHour: number;
+}
+
+/**
+ * A list's text, as parsePriceList reads it: its `# source:` line, the header, its rows (a row
+ * whose fields would break the CSV is left out: no provider, region or type has a comma or a line
+ * break).
+ */
+export function priceListText(source: string, rows: readonly PriceListRow[]): string {
+  const safe = (field: string) => !/[,\r\n]/.test(field) && field.trim() !== "";
+  const lines = rows
+    .filter((row) => safe(row.provider) && safe(row.region) && safe(row.instanceType))
+    .map((row) => `${row.provider},${row.region},${row.instanceType},${row.usdPerHour}`);
+  return `# source: ${source.replace(/[\r\n]+/g, " ")}\n${HEADER}\n${lines.join("\n")}${lines.length > 0 ? "\n" : ""}`;
+}
+
+/** A list's rows as its text gives them (the text parsePriceList accepts), and its source. */
+export function priceListRows(text: string, name: string): { source: string; rows: PriceListRow[] } {
+  const { source } = parsePriceList(text, name);
+  const rows = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "" && !line.startsWith("#") && line !== HEADER)
+    .map((line) => {
+      const [provider, region, instanceType, usd] = line.split(",");
+      return { provider, region, instanceType, usdPerHour: Number(usd) };
+    });
+  return { source, rows };
+}

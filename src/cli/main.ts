@@ -70,6 +70,8 @@ async function command(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === "sql") return (await import("./portable.js")).sqlMain(argv.slice(1), io);
   if (argv[0] === "tables") return (await import("./portable.js")).tablesMain(argv.slice(1), io);
   if (argv[0] === "scan") return (await import("./scan/scanCommand.js")).scanMain(argv.slice(1), io);
+  if (argv[0] === "price-list")
+    return (await import("./priceListCommand.js")).priceListMain(argv.slice(1), io);
   let args: EvaluateArgs;
   try {
     args = evaluateArgs(argv);
