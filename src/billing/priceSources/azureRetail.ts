@@ -132,7 +132,13 @@ export async function regionVmPrices(ask: RetailAsk, region: string): Promise<Vm
         headers: { accept: "application/json" },
       });
     } catch (error) {
-      throw new RetailPricesError(`${what}: ${ask.signal.aborted ? "stopped" : (error as Error).message}`);
+      // fetch's own message is "fetch failed": its cause names what failed (ENOTFOUND, ECONNREFUSED…)
+      const cause = (error as Error & { cause?: { code?: unknown; message?: unknown } }).cause;
+      const why =
+        typeof cause?.code === "string" ? cause.code : String(cause?.message ?? (error as Error).message);
+      throw new RetailPricesError(
+        `${what}: ${ask.signal.aborted ? "stopped (the read's time ran out, or it was interrupted)" : why}`,
+      );
     }
     if (!response.ok) {
       await response.body?.cancel();
