@@ -13,7 +13,11 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPrice, parsePriceList } from "../../src/billing/priceList.js";
 import { linuxVmPrices, MAX_PAGE_BYTES } from "../../src/billing/priceSources/azureRetail.js";
-import { type RetailMeter, startRetailEmulator } from "../support/azureRetailEmulator.js";
+import {
+  type RetailEmulator,
+  type RetailMeter,
+  startRetailEmulator,
+} from "../support/azureRetailEmulator.js";
 import { runMain } from "../support/cli.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "azure-price-list-"));
@@ -77,21 +81,29 @@ const METERS: RetailMeter[] = [
   { armRegionName: "swedencentral", armSkuName: "Standard_D2s_v5", retailPrice: 0.09 },
 ];
 
+/** `price-list azure` of `regions` into `out` against the emulator, with `extra` options. */
+const listRun = (emulator: RetailEmulator, regions: string, out: string, ...extra: string[]) =>
+  runMain(["price-list", "azure", "--region", regions, "-o", out, "--endpoint", emulator.endpoint, ...extra]);
+
+/** `test` with an emulator of `meters` started, closed after whatever it does. */
+async function withEmulator(
+  meters: readonly RetailMeter[],
+  options: Parameters<typeof startRetailEmulator>[1],
+  test: (emulator: RetailEmulator) => Promise<void>,
+) {
+  const emulator = await startRetailEmulator(meters, options);
+  try {
+    await test(emulator);
+  } finally {
+    await emulator.close();
+  }
+}
+
 describe("price-list azure", () => {
   it("writes every page's Linux prices of the regions asked, its source named, a list PRICE_LIST reads", async () => {
-    const emulator = await startRetailEmulator(METERS, { pageSize: 2 });
-    try {
+    await withEmulator(METERS, { pageSize: 2 }, async (emulator) => {
       const out = join(scratch, "two-regions.csv");
-      const run = await runMain([
-        "price-list",
-        "azure",
-        "--region",
-        "westeurope,swedencentral",
-        "-o",
-        out,
-        "--endpoint",
-        emulator.endpoint,
-      ]);
+      const run = await listRun(emulator, "westeurope,swedencentral", out);
       expect(run.code).toBe(0);
       expect(run.stderr).toContain("westeurope: 3 VM sizes priced");
       expect(run.stderr).toContain("swedencentral: 2 VM sizes priced");
@@ -109,87 +121,53 @@ describe("price-list azure", () => {
         missing: "e8s_v5 in swedencentral",
       });
       expect(text.trim().split("\n")).toHaveLength(2 + 5);
-    } finally {
-      await emulator.close();
-    }
+    });
   });
 
   it("keeps another list's rows with --with, both sources named", async () => {
-    const emulator = await startRetailEmulator(METERS);
-    try {
+    await withEmulator(METERS, {}, async (emulator) => {
       const other = join(scratch, "aws.csv");
       writeFileSync(
         other,
         "# source: the tests' own AWS figures\nprovider,region,instance_type,usd_per_hour\naws,us-east-1,m5.xlarge,0.2\n",
       );
       const out = join(scratch, "with.csv");
-      const run = await runMain([
-        "price-list",
-        "azure",
-        "--region",
-        "swedencentral",
-        "-o",
-        out,
-        "--with",
-        other,
-        "--endpoint",
-        emulator.endpoint,
-      ]);
+      const run = await listRun(emulator, "swedencentral", out, "--with", other);
       expect(run.code).toBe(0);
       const list = parsePriceList(readFileSync(out, "utf8"), out);
       expect(list.source).toMatch(/at swedencentral; the tests' own AWS figures$/);
       expect(listPrice(list, "aws", "m5.xlarge", "us-east-1")).toEqual({ price: 0.2 });
       expect(listPrice(list, "azure", "d4s_v5", "swedencentral")).toEqual({ price: 0.18 });
-    } finally {
-      await emulator.close();
-    }
+    });
   });
 
   it("names a region that cannot be read and writes the rest; none read is exit 1, nothing written", async () => {
-    const emulator = await startRetailEmulator(METERS, {
-      broken: ["swedencentral"],
-      hugeRegion: "northeurope",
-    });
-    try {
-      const out = join(scratch, "partial.csv");
-      const run = await runMain([
-        "price-list",
-        "azure",
-        "--region",
-        "westeurope,swedencentral,northeurope",
-        "-o",
-        out,
-        "--endpoint",
-        emulator.endpoint,
-      ]);
-      expect(run.code).toBe(0);
-      expect(run.stderr).toContain("impact-service: swedencentral, page 1: HTTP 500; not in the list\n");
-      expect(run.stderr).toContain(
-        `impact-service: northeurope, page 1: more than ${MAX_PAGE_BYTES} bytes; not in the list\n`,
-      );
-      expect(parsePriceList(readFileSync(out, "utf8"), out).source).toMatch(/at westeurope$/);
-      const none = join(scratch, "none.csv");
-      const failed = await runMain([
-        "price-list",
-        "azure",
-        "--region",
-        "swedencentral",
-        "-o",
-        none,
-        "--endpoint",
-        emulator.endpoint,
-      ]);
-      expect(failed.code).toBe(1);
-      expect(failed.stderr).toContain("no region could be read; nothing written");
-      expect(existsSync(none)).toBe(false);
-    } finally {
-      await emulator.close();
-    }
+    await withEmulator(
+      METERS,
+      {
+        broken: ["swedencentral"],
+        hugeRegion: "northeurope",
+      },
+      async (emulator) => {
+        const out = join(scratch, "partial.csv");
+        const run = await listRun(emulator, "westeurope,swedencentral,northeurope", out);
+        expect(run.code).toBe(0);
+        expect(run.stderr).toContain("impact-service: swedencentral, page 1: HTTP 500; not in the list\n");
+        expect(run.stderr).toContain(
+          `impact-service: northeurope, page 1: more than ${MAX_PAGE_BYTES} bytes; not in the list\n`,
+        );
+        expect(parsePriceList(readFileSync(out, "utf8"), out).source).toMatch(/at westeurope$/);
+        const none = join(scratch, "none.csv");
+        const failed = await listRun(emulator, "swedencentral", none);
+        expect(failed.code).toBe(1);
+        expect(failed.stderr).toContain("no region could be read; nothing written");
+        expect(existsSync(none)).toBe(false);
+      },
+    );
   });
 
   it("never follows a next page to another origin", async () => {
-    const emulator = await startRetailEmulator(METERS, { pageSize: 1, foreignNext: true });
-    try {
+    await withEmulator(METERS, { pageSize: 1, foreignNext: true }, async (emulator) => {
       const run = await runMain([
         "price-list",
         "azure",
@@ -205,9 +183,7 @@ describe("price-list azure", () => {
         "westeurope, page 1: its next page is on another origin (http://prices.example.invalid), not followed",
       );
       expect(emulator.asked).toEqual(["westeurope@0"]);
-    } finally {
-      await emulator.close();
-    }
+    });
   });
 
   it("refuses, before any request, a region Azure has not, a missing file, a bad endpoint", async () => {
