@@ -39,8 +39,8 @@ export const USAGE = `usage: impact-service evaluate <file | -> [options]
        impact-service tables --keys <keys.csv> --tables <folder>   (its small tables: tables --help)
        impact-service scan aws [--region …] [--filter-tag k=v] [--hours N]   (what runs now in an
                        AWS account, as an inventory and its impacts: scan --help)
-       impact-service price-list azure --region <r> -o <file>   (Azure's VM prices, for the
-                       what-if's money: price-list --help)
+       impact-service price-list aws|azure --region <r> -o <file>   (a provider's VM prices,
+                       for the what-if's money: price-list --help)
        impact-service --version
 
   <file>               an inventory: CSV or an Excel workbook (.xlsx, its first worksheet) with a

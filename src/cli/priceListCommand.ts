@@ -6,11 +6,8 @@ import {
   priceListRows,
   priceListText,
 } from "../billing/priceList.js";
-import {
-  AZURE_RETAIL_ENDPOINT,
-  RetailPricesError,
-  regionVmPrices,
-} from "../billing/priceSources/azureRetail.js";
+import { PRICE_SOURCES, PriceSourceError } from "../billing/priceSources/index.js";
+import type { PriceSource } from "../billing/priceSources/source.js";
 import { REGION_COUNTRIES } from "../billing/registry/regions.js";
 import { checkedOutput } from "../support/namedFiles.js";
 import { readNumber } from "../support/numbers.js";
@@ -19,24 +16,27 @@ import { didYouMean } from "./nearest.js";
 import { type CliIo, listOf, misuse, parsedOptions, UsageError } from "./options.js";
 
 /*
- * `impact-service price-list azure`: a price list (src/billing/priceList.ts, the file PRICE_LIST
- * names) of Azure's on-demand Linux VM prices at the regions asked, read from Azure's Retail
- * Prices API (src/billing/priceSources/azureRetail.ts), so that the what-if prices Azure's
- * changes the bill does not. `--with` keeps another list's rows beside them (the AWS list
- * `npm run price-list` derives). Each region that cannot be read is said on stderr, the rest
- * written; the file is written whole or not at all.
+ * `impact-service price-list <provider>`: a price list (src/billing/priceList.ts, the file
+ * PRICE_LIST names) of a provider's on-demand Linux VM prices at the regions asked, read from its
+ * public price source (src/billing/priceSources/: AWS's Price List Bulk API, Azure's Retail Prices
+ * API), so that the what-if prices the changes the bill does not. `--with` keeps another list's
+ * rows beside them. Each region that cannot be read is said on stderr, the rest written; the file
+ * is written whole or not at all.
  */
 
-export const PRICE_LIST_USAGE = `usage: impact-service price-list azure --region <r>[,<r>…] -o <file> [options]
+const PROVIDERS = PRICE_SOURCES.map((source) => source.provider);
 
-Writes a price list of Azure's on-demand Linux VM prices (USD an hour) at the regions asked, read
-from Azure's Retail Prices API (public, no credentials), for PRICE_LIST to name (docs/billing.md,
-"What-if").
+export const PRICE_LIST_USAGE = `usage: impact-service price-list <${PROVIDERS.join(" | ")}> --region <r>[,<r>…] -o <file> [options]
 
-  --region <r>[,<r>…]   Azure regions (westeurope, swedencentral…), comma-separated or repeated
+Writes a price list of a provider's on-demand Linux VM prices (USD an hour) at the regions asked,
+read from its public price source (no credentials), for PRICE_LIST to name (docs/billing.md,
+"What-if"):
+${PRICE_SOURCES.map((source) => `  ${source.provider.padEnd(6)} ${source.name}\n         (${source.endpoint})`).join("\n")}
+
+  --region <r>[,<r>…]   the provider's regions (eu-north-1, westeurope…), comma-separated or repeated
   -o, --output <file>   the list written (a CSV: provider,region,instance_type,usd_per_hour)
   --with <file>         another price list whose rows are kept beside these (its source named too)
-  --endpoint <url>      the API's address (default ${AZURE_RETAIL_ENDPOINT}); an emulator's
+  --endpoint <url>      the source's address instead of the provider's (an emulator's)
   --timeout <seconds>   the whole read's time (default 600; 10 to 3600)
 
 exit codes: 0 written (each region that could not be read said on stderr), 1 no region could be
@@ -59,6 +59,7 @@ const OPTIONS = {
 } as const;
 
 interface PriceListAsk {
+  readonly source: PriceSource;
   readonly regions: readonly string[];
   readonly output: string;
   readonly with: string | null;
@@ -66,9 +67,7 @@ interface PriceListAsk {
   readonly timeoutMs: number;
 }
 
-const AZURE_REGIONS = Object.keys(REGION_COUNTRIES.azure);
-
-/** `price-list azure [options]` read and checked, before any request. */
+/** `price-list <provider> [options]` read and checked, before any request. */
 function priceListAsk(argv: readonly string[]): PriceListAsk | "help" {
   const { values, positionals } = parsedOptions({
     args: [...argv],
@@ -77,31 +76,36 @@ function priceListAsk(argv: readonly string[]): PriceListAsk | "help" {
   });
   if (values.help) return "help";
   const [provider, ...rest] = positionals;
-  if (provider !== "azure")
+  const source = PRICE_SOURCES.find((candidate) => candidate.provider === provider);
+  if (source === undefined)
     throw new UsageError(
       provider === undefined
-        ? "price-list takes a provider: price-list azure"
-        : `price-list reads azure, not ${provider}${didYouMean(provider, ["azure"])}`,
+        ? `price-list takes a provider: ${PROVIDERS.join(" or ")}`
+        : `price-list reads ${PROVIDERS.join(" or ")}, not ${provider}${didYouMean(provider, PROVIDERS)}`,
     );
   if (rest.length > 0)
-    throw new UsageError(`unexpected argument ${rest[0]}: price-list azure takes options only`);
+    throw new UsageError(`unexpected argument ${rest[0]}: price-list ${provider} takes options only`);
+  const known = REGION_COUNTRIES[source.provider] ?? {};
   const regions = [...new Set((values.region ?? []).flatMap((text) => listOf(text)))];
   if (regions.length === 0) throw new UsageError("no region: --region <region>[,<region>…]");
   if (regions.length > MAX_LIST_REGIONS)
     throw new UsageError(`${regions.length} regions: at most ${MAX_LIST_REGIONS}`);
   for (const region of regions)
-    if (!Object.hasOwn(REGION_COUNTRIES.azure, region))
-      throw new UsageError(`--region ${region} is not an Azure region${didYouMean(region, AZURE_REGIONS)}`);
+    if (!Object.hasOwn(known, region))
+      throw new UsageError(
+        `--region ${region} is not a region of ${provider}${didYouMean(region, Object.keys(known))}`,
+      );
   if (values.output === undefined || values.output === "")
     throw new UsageError("no file to write: -o <file>");
   checkedOutput("-o", values.output);
-  const endpoint = values.endpoint ?? AZURE_RETAIL_ENDPOINT;
+  const endpoint = values.endpoint ?? source.endpoint;
   if (!URL.canParse(endpoint) || !/^https?:$/.test(new URL(endpoint).protocol))
     throw new UsageError(`--endpoint is an http(s) URL, not ${endpoint}`);
   const seconds = values.timeout === undefined ? { value: 600 } : readNumber(values.timeout);
   if (!("value" in seconds) || !(seconds.value >= 10 && seconds.value <= 3600))
     throw new UsageError(`--timeout is a number of seconds from 10 to 3600, not ${values.timeout}`);
   return {
+    source,
     regions,
     output: values.output,
     with: values.with ?? null,
@@ -152,12 +156,13 @@ export async function priceListMain(argv: readonly string[], io: CliIo): Promise
   const read: string[] = [];
   for (const region of ask.regions) {
     try {
-      const prices = await regionVmPrices({ endpoint: ask.endpoint, requestMs: REQUEST_MS, signal }, region);
-      rows.push(...prices.map((price) => ({ provider: "azure", ...price })));
+      const asked = { endpoint: ask.endpoint, requestMs: REQUEST_MS, signal };
+      const prices = await ask.source.regionPrices(asked, region);
+      rows.push(...prices.map((price) => ({ provider: ask.source.provider, ...price })));
       read.push(region);
-      io.stderr.write(`impact-service: ${region}: ${prices.length} VM sizes priced\n`);
+      io.stderr.write(`impact-service: ${region}: ${prices.length} VM types priced\n`);
     } catch (error) {
-      if (!(error instanceof RetailPricesError)) throw error;
+      if (!(error instanceof PriceSourceError)) throw error;
       io.stderr.write(`impact-service: ${printable(error.message)}; not in the list\n`);
     }
   }
@@ -166,7 +171,7 @@ export async function priceListMain(argv: readonly string[], io: CliIo): Promise
     return 1;
   }
   const day = new Date().toISOString().slice(0, 10);
-  const source = `Azure Retail Prices API (${new URL(ask.endpoint).host}), read ${day}: Virtual Machines, Consumption, Linux, USD, at ${read.join(" ")}${kept === null ? "" : `; ${kept.source}`}`;
+  const source = `${ask.source.name} (${new URL(ask.endpoint).host}), read ${day}, at ${read.join(" ")}${kept === null ? "" : `; ${kept.source}`}`;
   const staged = `${ask.output}.${process.pid}.part`;
   try {
     writeFileSync(staged, priceListText(source, [...rows, ...(kept?.rows ?? [])]));

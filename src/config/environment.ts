@@ -321,7 +321,7 @@ export const SETTINGS = {
     shown:
       "`~/.cache/impact-service/price-lists/on-demand-linux.csv`, where `npm run price-list` made it; else none",
     meaning:
-      "a CSV of on-demand Linux prices in USD (`provider,region,instance_type,usd_per_hour`, a `# source:` line naming their source) that prices a what-if's change the bill gives no rate of, both sides at their list price in a bill in USD, else the bill's rate × the two types' list ratio ([What-if](billing.md#what-if)); `impact-service price-list azure` writes one of Azure's prices; a file missing or malformed stops the run with one line",
+      "a CSV of on-demand Linux prices in USD (`provider,region,instance_type,usd_per_hour`, a `# source:` line naming their source) that prices a what-if's change the bill gives no rate of, both sides at their list price in a bill in USD, else the bill's rate × the two types' list ratio ([What-if](billing.md#what-if)); `impact-service price-list aws|azure` writes one from a provider's own prices; a file missing or malformed stops the run with one line",
   },
   /** The published data sets are 1.4 MB; a start-up at the bound fits the shipped 768 MB heap (bench/customEdition.ts). */
   MAX_CUSTOM_DATA_BYTES: whole(

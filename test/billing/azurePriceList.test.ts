@@ -9,7 +9,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listPrice, parsePriceList } from "../../src/billing/priceList.js";
 import { linuxVmPrices, MAX_PAGE_BYTES } from "../../src/billing/priceSources/azureRetail.js";
@@ -19,6 +18,7 @@ import {
   startRetailEmulator,
 } from "../support/azureRetailEmulator.js";
 import { runMain } from "../support/cli.js";
+import { whatIfRows } from "../support/whatIfRows.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "azure-price-list-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -105,14 +105,14 @@ describe("price-list azure", () => {
       const out = join(scratch, "two-regions.csv");
       const run = await listRun(emulator, "westeurope,swedencentral", out);
       expect(run.code).toBe(0);
-      expect(run.stderr).toContain("westeurope: 3 VM sizes priced");
-      expect(run.stderr).toContain("swedencentral: 2 VM sizes priced");
+      expect(run.stderr).toContain("westeurope: 3 VM types priced");
+      expect(run.stderr).toContain("swedencentral: 2 VM types priced");
       // westeurope's 5 meters at 2 a page: 3 pages; swedencentral's 2: 1
       expect(emulator.asked).toEqual(["westeurope@0", "westeurope@2", "westeurope@4", "swedencentral@0"]);
       const text = readFileSync(out, "utf8");
       const list = parsePriceList(text, out);
       expect(list.source).toMatch(
-        /^Azure Retail Prices API \(127\.0\.0\.1:\d+\), read \d{4}-\d\d-\d\d: Virtual Machines, Consumption, Linux, USD, at westeurope swedencentral$/,
+        /^Azure Retail Prices API: Virtual Machines, Consumption, Linux, USD \(127\.0\.0\.1:\d+\), read \d{4}-\d\d-\d\d, at westeurope swedencentral$/,
       );
       expect(listPrice(list, "azure", "d4s_v5", "westeurope")).toEqual({ price: 0.2 });
       expect(listPrice(list, "azure", "Standard_D2s_v5", "swedencentral")).toEqual({ price: 0.09 });
@@ -191,11 +191,11 @@ describe("price-list azure", () => {
     const misused = [
       [
         ["price-list", "azure", "--region", "westeurop", "-o", out],
-        "--region westeurop is not an Azure region; did you mean westeurope?",
+        "--region westeurop is not a region of azure; did you mean westeurope?",
       ],
       [["price-list", "azure", "--region", "westeurope"], "no file to write: -o <file>"],
       [["price-list", "azure", "-o", out], "no region: --region <region>[,<region>…]"],
-      [["price-list", "aws", "--region", "us-east-1", "-o", out], "price-list reads azure, not aws"],
+      [["price-list", "gcp", "--region", "us-east1", "-o", out], "price-list reads aws or azure, not gcp"],
       [
         ["price-list", "azure", "--region", "westeurope", "-o", out, "--endpoint", "file:///etc/passwd"],
         "--endpoint is an http(s) URL, not file:///etc/passwd",
@@ -219,21 +219,7 @@ describe("the list it writes, read by the what-if", () => {
   let without: Row[] = [];
   let priced: Row[] = [];
 
-  const whatIf = async (name: string) => {
-    const out = join(scratch, `${name}-what-if.csv`);
-    const run = await runMain([
-      "evaluate",
-      BILL,
-      "--edition",
-      "2.5.0",
-      "-o",
-      join(scratch, `${name}.csv`),
-      "--what-if",
-      out,
-    ]);
-    if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
-    return parse(readFileSync(out, "utf8"), { columns: true }) as Row[];
-  };
+  const whatIf = (name: string) => whatIfRows(BILL, scratch, name);
 
   beforeAll(async () => {
     const before = process.env.PRICE_LIST;

@@ -10,6 +10,15 @@
  * region; a next page is only followed on the endpoint's own origin.
  */
 
+import {
+  boundedChunks,
+  type PriceSource,
+  PriceSourceError,
+  type SourceAsk,
+  sourceAnswer,
+  type VmPrice,
+} from "./source.js";
+
 /** Azure's endpoint of the Retail Prices API. */
 export const AZURE_RETAIL_ENDPOINT = "https://prices.azure.com/api/retail/prices";
 
@@ -21,16 +30,6 @@ export const MAX_PAGE_BYTES = 8 * 1024 * 1024;
 
 /** Pages of one region, at most: a region's VM meters are 4,000–12,000, 100 or 1,000 a page. */
 export const MAX_PAGES_PER_REGION = 200;
-
-/** A VM size's hourly price at a region, in USD. */
-export interface VmPrice {
-  readonly region: string;
-  readonly instanceType: string;
-  readonly usdPerHour: number;
-}
-
-/** What could not be read: named, the rest kept. */
-export class RetailPricesError extends Error {}
 
 /** A meter of the answer's `Items`, as far as it is read. */
 interface RetailItem {
@@ -90,76 +89,36 @@ export function firstPage(endpoint: string, region: string): URL {
   return url;
 }
 
-/** An answer's text, cut with RetailPricesError past MAX_PAGE_BYTES. */
-async function boundedText(response: Response, what: string): Promise<string> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > MAX_PAGE_BYTES)
-    throw new RetailPricesError(`${what}: ${declared} bytes, more than ${MAX_PAGE_BYTES}`);
-  if (response.body === null) return "";
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for await (const chunk of response.body) {
-    bytes += chunk.length;
-    if (bytes > MAX_PAGE_BYTES) throw new RetailPricesError(`${what}: more than ${MAX_PAGE_BYTES} bytes`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
-
-/** How a region's pages are asked: the endpoint, each request's time, the whole run's signal. */
-export interface RetailAsk {
-  readonly endpoint: string;
-  readonly requestMs: number;
-  readonly signal: AbortSignal;
-}
-
 /**
  * A region's Linux on-demand VM prices, every page read; a page that cannot be read, a page past
- * MAX_PAGES_PER_REGION or a next page on another origin is a RetailPricesError naming it.
+ * MAX_PAGES_PER_REGION or a next page on another origin is a PriceSourceError naming it.
  */
-export async function regionVmPrices(ask: RetailAsk, region: string): Promise<VmPrice[]> {
+export async function regionVmPrices(ask: SourceAsk, region: string): Promise<VmPrice[]> {
   const origin = new URL(ask.endpoint).origin;
   const prices: VmPrice[] = [];
   let next: URL | null = firstPage(ask.endpoint, region);
   for (let page = 1; next !== null; page++) {
     if (page > MAX_PAGES_PER_REGION)
-      throw new RetailPricesError(`${region}: more than ${MAX_PAGES_PER_REGION} pages`);
+      throw new PriceSourceError(`${region}: more than ${MAX_PAGES_PER_REGION} pages`);
     const what = `${region}, page ${page}`;
-    let response: Response;
-    try {
-      response = await fetch(next, {
-        signal: AbortSignal.any([ask.signal, AbortSignal.timeout(ask.requestMs)]),
-        headers: { accept: "application/json" },
-      });
-    } catch (error) {
-      // fetch's own message is "fetch failed": its cause names what failed (ENOTFOUND, ECONNREFUSED…)
-      const cause = (error as Error & { cause?: { code?: unknown; message?: unknown } }).cause;
-      const why =
-        typeof cause?.code === "string" ? cause.code : String(cause?.message ?? (error as Error).message);
-      throw new RetailPricesError(
-        `${what}: ${ask.signal.aborted ? "stopped (the read's time ran out, or it was interrupted)" : why}`,
-      );
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new RetailPricesError(`${what}: HTTP ${response.status}`);
-    }
+    const response = await sourceAnswer(ask, next, what, "application/json");
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of boundedChunks(response, what, MAX_PAGE_BYTES)) chunks.push(chunk);
     let answer: { Items?: unknown; NextPageLink?: unknown };
     try {
-      answer = JSON.parse(await boundedText(response, what)) as typeof answer;
+      answer = JSON.parse(Buffer.concat(chunks).toString("utf8")) as typeof answer;
     } catch (error) {
-      if (error instanceof RetailPricesError) throw error;
-      throw new RetailPricesError(`${what}: not the API's JSON (${(error as Error).message})`);
+      throw new PriceSourceError(`${what}: not the API's JSON (${(error as Error).message})`);
     }
     if (answer === null || typeof answer !== "object" || !Array.isArray(answer.Items))
-      throw new RetailPricesError(`${what}: no Items in the answer`);
+      throw new PriceSourceError(`${what}: no Items in the answer`);
     prices.push(...linuxVmPrices(answer.Items).filter((price) => price.region === region));
     const link = text(answer.NextPageLink);
     if (link === "") next = null;
     else {
       const url: URL = new URL(link, next);
       if (url.origin !== origin)
-        throw new RetailPricesError(
+        throw new PriceSourceError(
           `${what}: its next page is on another origin (${url.origin}), not followed`,
         );
       next = url;
@@ -167,3 +126,11 @@ export async function regionVmPrices(ask: RetailAsk, region: string): Promise<Vm
   }
   return prices;
 }
+
+/** Azure's source of a price list. */
+export const AZURE_RETAIL: PriceSource = {
+  provider: "azure",
+  name: "Azure Retail Prices API: Virtual Machines, Consumption, Linux, USD",
+  endpoint: AZURE_RETAIL_ENDPOINT,
+  regionPrices: regionVmPrices,
+};
