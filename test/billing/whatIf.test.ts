@@ -153,6 +153,9 @@ describe("what a move to another region saves", () => {
     );
     expect(family.price_origin).toBe("bill's rate × list ratio");
     expect(move.price_origin).toBe("bill's rate");
+    // "Try a change"'s places on the move's basis: us-west-2, which the bill does not price, at
+    // the usage's rate × the list's ratio of m5.xlarge there and in us-east-1 (0.192 × 0.19/0.2)
+    expect(report).toMatch(/"place":"us-west-2","price":0\.182\d*,"origin":"bill's rate × list ratio"/);
     // The report's cell: the saving read from the bill, its reading on the hover
     expect(report).toMatch(/data-read="bill" class="n" title="[^"]*as billed, 0\.192 an hour/);
   });

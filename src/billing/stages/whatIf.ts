@@ -369,7 +369,8 @@ async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Prom
 /**
  * A type's prices at each of the provider's places (keyed as a request names the place): the
  * bill's on `basis` where it prices the place, else (or on the list's basis) the list's, with the
- * usage's own list price beside it, so that every place "Try a change" offers is priced on one basis.
+ * usage's own list price beside it, else the usage's rate on `basis` × the list's ratio, so that
+ * every place "Try a change" offers is priced on one basis.
  */
 function placePrices(
   priced: BillPrices,
@@ -385,9 +386,12 @@ function placePrices(
       return [{ place: key, price: found.price, origin: found.origin }];
     const listed = priced.priceOf(target, "list");
     const from = priced.priceOf(own, "list");
-    return listed.price === null || from.price === null
-      ? []
-      : [{ place: key, price: listed.price, origin: listed.origin, fromPrice: from.price }];
+    if (listed.price !== null && from.price !== null)
+      return [{ place: key, price: listed.price, origin: listed.origin, fromPrice: from.price }];
+    // Else the usage's own rate on the move's basis × the list's ratio of the two places' prices
+    const pair = basis === null || basis === "list" ? null : priced.pairOf(own, target);
+    if (pair === null || pair.basis === null || pair.basis !== basis) return [];
+    return [{ place: key, price: pair.to.price, origin: pair.to.origin }];
   });
 }
 
