@@ -7,6 +7,7 @@
  * once the report is shown (no request leaves the page; the sums are the command's `--group-by`
  * ones), the what-if table, and no page scrolling sideways. With REPORT_SCREENSHOTS set, each width's
  * screenshot is written there (docs/'s were chosen from them). Every wait is on a page condition.
+ * The service evaluates each file once for the file's tests (`answers`).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -64,12 +65,63 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/** The service's answer to POST /v1/evaluate: its status, headers and whole body. */
+interface Answer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+/** The headers the answer's bytes are handed to the page with (the body is kept decoded and whole). */
+const replayedHeaders = (headers: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(headers).filter(
+      ([name]) => !["content-encoding", "content-length", "transfer-encoding"].includes(name),
+    ),
+  );
+
+/**
+ * Each file's answer from the service, asked once in this file at the file's first upload
+ * (whichever test comes first, so that each passes alone) and handed to the page at each of its
+ * uploads through playwright's interception of the page's POST. The run is deterministic
+ * (SOURCE_DATE_EPOCH, the page's default edition, the same bytes): the service runs the command
+ * once per file, not once per width (10 runs were 3: 102 → 67 CPU s for the file,
+ * bench/history/test-files.md). The page reads the answer whole; its reading of the events as
+ * they arrive is test/http/evaluatePage.test.ts's.
+ */
+const answers = new Map<string, Promise<Answer>>();
+
 /** The page with a file evaluated in the edition for new work (its default), its report drawn in the frame. */
 async function reported(
   file: string,
   width: number,
 ): Promise<{ page: Page; frame: FrameLocator; requests: string[] }> {
   const page = await pageAt(browser, width);
+  await page.route(
+    (address) => address.pathname === "/v1/evaluate",
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      let answer = answers.get(file);
+      if (answer === undefined) {
+        // The page's request as it sends it: its address, and a file alone as it is (partsUpload);
+        // sent from here, for an interception is not told a file's bytes
+        answer = fetch(route.request().url(), {
+          method: "POST",
+          headers: { "content-type": "application/octet-stream" },
+          body: readFileSync(file),
+        }).then(async (response) => ({
+          status: response.status,
+          headers: Object.fromEntries(response.headers),
+          body: Buffer.from(await response.arrayBuffer()),
+        }));
+        answers.set(file, answer);
+        // A failed run is not kept: the next test asks its own
+        answer.catch(() => answers.delete(file));
+      }
+      const { status, headers, body } = await answer;
+      await route.fulfill({ status, headers: replayedHeaders(headers), body });
+    },
+  );
   const requests: string[] = [];
   // The "Try a change" panel asks the service itself once the frame tells it its rows (its own
   // tests check those requests); what the report does in the page is what is counted here.
