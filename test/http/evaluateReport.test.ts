@@ -19,7 +19,7 @@ import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
+import { evaluatedOnce, evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 import { publicExport } from "../support/publicExports.js";
 
@@ -65,31 +65,13 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** The service's answer to POST /v1/evaluate: its status, headers and whole body. */
-interface Answer {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: Buffer;
-}
-
-/** The headers the answer's bytes are handed to the page with (the body is kept decoded and whole). */
-const replayedHeaders = (headers: Record<string, string>) =>
-  Object.fromEntries(
-    Object.entries(headers).filter(
-      ([name]) => !["content-encoding", "content-length", "transfer-encoding"].includes(name),
-    ),
-  );
-
 /**
- * Each file's answer from the service, asked once in this file at the file's first upload
- * (whichever test comes first, so that each passes alone) and handed to the page at each of its
- * uploads through playwright's interception of the page's POST. The run is deterministic
- * (SOURCE_DATE_EPOCH, the page's default edition, the same bytes): the service runs the command
- * once per file, not once per width (10 runs were 3: 102 → 67 CPU s for the file,
- * bench/history/test-files.md). The page reads the answer whole; its reading of the events as
- * they arrive is test/http/evaluatePage.test.ts's.
+ * Each file's answer from the service, kept at the file's first upload (whichever test comes first,
+ * so that each passes alone) and handed to the page at its other uploads (`evaluatedOnce`): the
+ * service runs the command once per file, not once per width (10 runs were 3,
+ * bench/history/test-files.md).
  */
-const answers = new Map<string, Promise<Answer>>();
+const answers = new Map<string, string>();
 
 /** The page with a file evaluated in the edition for new work (its default), its report drawn in the frame. */
 async function reported(
@@ -97,31 +79,6 @@ async function reported(
   width: number,
 ): Promise<{ page: Page; frame: FrameLocator; requests: string[] }> {
   const page = await pageAt(browser, width);
-  await page.route(
-    (address) => address.pathname === "/v1/evaluate",
-    async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      let answer = answers.get(file);
-      if (answer === undefined) {
-        // The page's request as it sends it: its address, and a file alone as it is (partsUpload);
-        // sent from here, for an interception is not told a file's bytes
-        answer = fetch(route.request().url(), {
-          method: "POST",
-          headers: { "content-type": "application/octet-stream" },
-          body: readFileSync(file),
-        }).then(async (response) => ({
-          status: response.status,
-          headers: Object.fromEntries(response.headers),
-          body: Buffer.from(await response.arrayBuffer()),
-        }));
-        answers.set(file, answer);
-        // A failed run is not kept: the next test asks its own
-        answer.catch(() => answers.delete(file));
-      }
-      const { status, headers, body } = await answer;
-      await route.fulfill({ status, headers: replayedHeaders(headers), body });
-    },
-  );
   const requests: string[] = [];
   // The "Try a change" panel asks the service itself once the frame tells it its rows (its own
   // tests check those requests); what the report does in the page is what is counted here.
@@ -130,9 +87,11 @@ async function reported(
       requests.push(`${request.method()} ${request.url()}`);
     }
   });
-  await page.goto(`${url}/evaluate`);
-  await page.setInputFiles("#file", file);
-  const frame = await evaluatedReport(page, WAIT_MS);
+  const frame = await evaluatedOnce(page, answers, file, async () => {
+    await page.goto(`${url}/evaluate`);
+    await page.setInputFiles("#file", file);
+    return evaluatedReport(page, WAIT_MS);
+  });
   return { page, frame, requests };
 }
 
