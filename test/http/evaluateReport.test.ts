@@ -7,6 +7,7 @@
  * once the report is shown (no request leaves the page; the sums are the command's `--group-by`
  * ones), the what-if table, and no page scrolling sideways. With REPORT_SCREENSHOTS set, each width's
  * screenshot is written there (docs/'s were chosen from them). Every wait is on a page condition.
+ * The service evaluates each file once for the file's tests (`answers`).
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,7 +19,7 @@ import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
+import { evaluatedOnce, evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 import { publicExport } from "../support/publicExports.js";
 
@@ -64,6 +65,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Each file's answer from the service, kept at the file's first upload (whichever test comes first,
+ * so that each passes alone) and handed to the page at its other uploads (`evaluatedOnce`): the
+ * service runs the command once per file, not once per width (10 runs were 3,
+ * bench/history/test-files.md).
+ */
+const answers = new Map<string, string>();
+
 /** The page with a file evaluated in the edition for new work (its default), its report drawn in the frame. */
 async function reported(
   file: string,
@@ -78,9 +87,11 @@ async function reported(
       requests.push(`${request.method()} ${request.url()}`);
     }
   });
-  await page.goto(`${url}/evaluate`);
-  await page.setInputFiles("#file", file);
-  const frame = await evaluatedReport(page, WAIT_MS);
+  const frame = await evaluatedOnce(page, answers, file, async () => {
+    await page.goto(`${url}/evaluate`);
+    await page.setInputFiles("#file", file);
+    return evaluatedReport(page, WAIT_MS);
+  });
   return { page, frame, requests };
 }
 

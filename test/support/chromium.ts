@@ -55,3 +55,54 @@ export async function evaluatedReport(page: Page, waitMs: number): Promise<Frame
     .toBe(true);
   return frame;
 }
+
+/** Where the page's own script (added by `evaluatedOnce`) puts the answer of its POST /v1/evaluate. */
+const KEPT_ANSWER = "__evaluateAnswer";
+
+/**
+ * The /evaluate page's run (`evaluate`: its upload and wait, on `page` before its `goto`), the
+ * service asked once per `key` of `answers` (the same files, edition and settings: a run is
+ * deterministic under SOURCE_DATE_EPOCH). The first run of a key is the service's, read by the
+ * page as it arrives; the page's XMLHttpRequest is watched for its answer, which is kept (a 200's
+ * NDJSON text). At each later run of that key the page's POST is handed the kept answer
+ * (playwright's interception), whole: the page reads and shows it as it did, with no run of the
+ * command. Every other request reaches the service.
+ */
+export async function evaluatedOnce<T>(
+  page: Page,
+  answers: Map<string, string>,
+  key: string,
+  evaluate: () => Promise<T>,
+): Promise<T> {
+  const kept = answers.get(key);
+  if (kept !== undefined) {
+    await page.route(
+      (address) => address.pathname === "/v1/evaluate",
+      (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({ status: 200, contentType: "application/x-ndjson", body: kept })
+          : route.continue(),
+    );
+    return evaluate();
+  }
+  await page.addInitScript((name) => {
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body) {
+      this.addEventListener("loadend", () => {
+        if (this.status === 200 && new URL(this.responseURL).pathname === "/v1/evaluate")
+          (window as unknown as Record<string, string>)[name] = this.responseText;
+      });
+      return send.call(this, body);
+    };
+  }, KEPT_ANSWER);
+  const result = await evaluate();
+  await page.waitForFunction(
+    (name) => typeof (window as unknown as Record<string, unknown>)[name] === "string",
+    KEPT_ANSWER,
+  );
+  answers.set(
+    key,
+    await page.evaluate((name) => (window as unknown as Record<string, string>)[name], KEPT_ANSWER),
+  );
+  return result;
+}
