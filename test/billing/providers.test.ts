@@ -3,6 +3,7 @@
  * PROVIDERS — a FOCUS export's provider names, the regions and places, the PUE and watts, the
  * registry's storage, services, catalogue and control planes — and each module's rows are its own.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { billingPlaces } from "../../src/billing/places.js";
 import { focusProvidersSql, ownFocusRulesSql, PROVIDERS } from "../../src/billing/providers/index.js";
@@ -10,7 +11,8 @@ import { sqlQuery } from "../../src/billing/queries.js";
 import { CATALOGUE } from "../../src/billing/registry/managedServices.js";
 import { CONTROL_PLANES } from "../../src/billing/registry/methods.js";
 import { REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
-import { KNOWN_SERVICES, STORAGE_SERVICES } from "../../src/billing/registry/services.js";
+import { FEE_SERVICE_NAMES, KNOWN_SERVICES, STORAGE_SERVICES } from "../../src/billing/registry/services.js";
+import { namedTypeColumn } from "../../src/billing/rules/focusLines.js";
 import { pueOf } from "../../src/billing/stages/methodRows.js";
 
 describe("the providers, one module each", () => {
@@ -47,9 +49,31 @@ describe("the providers, one module each", () => {
     for (const provider of PROVIDERS) expect(focus).toContain(`THEN '${provider.id}'`);
   });
 
+  it("writes each provider's FOCUS rules into the FOCUS query, whose skeleton names none", () => {
+    // The skeleton's texts, comments aside: a non-usage charge, a line of no rule, an empty cell
+    const skeleton = readFileSync("sql/classify/billing_lines_focus.sql", "utf8").replace(/--.*$/gm, "");
+    expect(new Set(skeleton.match(/'[^']*'/g))).toEqual(new Set(["''", "'Usage'", "'not compute'"]));
+    const focus = sqlQuery("classify/billing_lines_focus.sql");
+    for (const provider of PROVIDERS) {
+      const rules = provider.focusLines;
+      if (rules === null) continue;
+      // each kind rule a WHEN on its provider's lines, each type it names a column, its instance type a WHEN
+      expect(focus.split(`    WHEN p.billing_provider = '${provider.id}'\n`), provider.id).toHaveLength(
+        1 + rules.kinds.length,
+      );
+      for (const type of rules.types)
+        expect(focus).toContain(`END AS ${namedTypeColumn(provider.id, type.name)},`);
+      expect(focus).toContain(`    WHEN p.billing_provider = '${provider.id}' THEN `);
+    }
+    // The kinds' rules of AWS and Oracle read the registry's fee services, as the registry lists them
+    expect(focus.split(`NOT IN (${FEE_SERVICE_NAMES.map((name) => `'${name}'`).join(", ")})`)).toHaveLength(
+      3,
+    );
+  });
+
   it("reads SkuPriceDetails' F_ properties on every FOCUS line but those of providers with their own rules", () => {
     const usage = sqlQuery("classify/billing_usage_focus.sql");
-    const own = PROVIDERS.filter((provider) => provider.ownFocusRules);
+    const own = PROVIDERS.filter((provider) => provider.focusLines !== null);
     expect(own.map((provider) => provider.id)).toEqual(["aws", "azure", "gcp", "oracle"]);
     expect(ownFocusRulesSql("l.billing_provider")).toBe(
       "l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle')",

@@ -8,6 +8,17 @@
 
 import { all, has } from "../rules/conditions.js";
 import {
+  absent,
+  allOf,
+  anyOf,
+  FOCUS_HOUR_UNITS,
+  type FocusLines,
+  lowerIn,
+  lowerLike,
+  lowerNotLike,
+  oneOf,
+} from "../rules/focusLines.js";
+import {
   type BillingProvider,
   type CatalogueService,
   type ControlPlane,
@@ -244,6 +255,54 @@ function meterSpellings(name: string): string[] {
   return spellings;
 }
 
+/**
+ * Its FOCUS lines (src/billing/rules/focusLines.ts): its VMs' hours by x_SkuMeterCategory, else by
+ * the service, resource type or description and an hour unit (a VM's disks, traffic and addresses
+ * are billed under its service too, by other units); the size the line ran (x_SkuDetails'
+ * ServiceType), else the meter's sizes (D2 v3/D2s v3: matching takes the first the edition lists).
+ */
+const FOCUS_LINES: FocusLines = {
+  types: [],
+  kinds: [
+    {
+      kind: "compute",
+      when: anyOf(
+        oneOf("x_SkuMeterCategory", "Virtual Machines"),
+        allOf(
+          absent("x_SkuMeterCategory"),
+          anyOf(
+            oneOf("ServiceName", "Virtual Machines", "Virtual Machine Scale Sets"),
+            lowerLike("ResourceType", "virtual machine%"),
+            // A VM of another service (Machine Learning compute, AKS nodes): its meter's subcategory
+            lowerLike("ChargeDescription", "virtual machines%"),
+          ),
+          lowerIn("ConsumedUnit", [...FOCUS_HOUR_UNITS, "1 hour", "10 hours", "100 hours", "1000 hours"]),
+          lowerNotLike("ChargeDescription", "%ip address%"),
+          lowerNotLike("ChargeDescription", "%license%"),
+        ),
+      ),
+    },
+  ],
+  instanceType: [
+    {
+      extract: ["x_SkuDetails", "SkuPriceDetails"],
+      pattern: '"ServiceType"[ ]*:[ ]*"([^"]+)"',
+      trimmed: false,
+    },
+    {
+      // Microsoft's description without extensions: "<subcategory> - <meter> - <region>"
+      cleaned: [
+        "x_SkuMeterName",
+        "SkuMeter",
+        { extract: ["ChargeDescription"], pattern: "^[Vv]irtual [Mm]achines[^-]*- ([^-]+)", trimmed: true },
+        "ChargeDescription",
+      ],
+      dropping: [" Low Priority", " Spot"],
+      blanks: "_",
+    },
+  ],
+};
+
 export const AZURE: BillingProvider<"azure"> = {
   id: "azure",
   focusNames: ["microsoft", "azure", "microsoft azure"],
@@ -412,6 +471,5 @@ export const AZURE: BillingProvider<"azure"> = {
   partition: (region) =>
     region.startsWith("china") ? "china" : /^(usgov|usdod)/.test(region) ? "government" : "",
   methodMatches: {},
-  // Its VMs' hours by x_SkuMeterCategory (or the service, unit and description) and x_SkuDetails' size
-  ownFocusRules: true,
+  focusLines: FOCUS_LINES,
 };

@@ -10,6 +10,7 @@
  */
 
 import type { Condition } from "../rules/conditions.js";
+import type { FocusLines } from "../rules/focusLines.js";
 
 /** A billed type read by its provider's grammar. */
 export interface Shape {
@@ -223,13 +224,14 @@ export interface BillingProvider<Id extends string = string> {
    */
   readonly methodMatches: Readonly<Record<string, Condition>>;
   /**
-   * Whether its FOCUS lines are read by rules of its own (sql/classify/billing_lines_focus.sql's
-   * instance hours, written per provider): true, SkuPriceDetails' FOCUS-defined properties
-   * (`F_CoreCount`, `F_MemorySize`…) are not read on its lines, for its rules read them otherwise
-   * and would count a VM's cores twice; false, its lines are read by the standard's columns, as a
-   * producer no module names (docs/billing.md, "Any FOCUS producer").
+   * Its own rules for its FOCUS lines (src/billing/rules/focusLines.ts): the instance types its
+   * texts name, which of its lines are an instance's hours, how their type is named; written into
+   * sql/classify/billing_lines_focus.sql by the generator. Where it has them, SkuPriceDetails'
+   * FOCUS-defined properties (`F_CoreCount`, `F_MemorySize`…) are not read on its lines, for its
+   * rules read them otherwise and would count a VM's cores twice; null, its lines are read by the
+   * standard's columns, as a producer no module names (docs/billing.md, "Any FOCUS producer").
    */
-  readonly ownFocusRules: boolean;
+  readonly focusLines: FocusLines | null;
 }
 
 /**

@@ -127,6 +127,14 @@ export const KNOWN_SERVICES: readonly KnownService[] = [
   ...PROVIDERS.filter((provider) => provider !== AWS).flatMap((provider) => provider.services),
 ];
 
+/**
+ * The names of the services billing a fee on hours another service bills, lower case: a line of
+ * theirs names an instance type without being its hours (the providers' FOCUS rules, notFee).
+ */
+export const FEE_SERVICE_NAMES: readonly string[] = KNOWN_SERVICES.filter(
+  (service) => service.role === "fee",
+).flatMap((service) => service.names.map((name) => name.toLowerCase()));
+
 const serviceKey = (provider: string, name: string) => `${provider}\u0000${name.trim().toLowerCase()}`;
 
 const KNOWN = new Map(
