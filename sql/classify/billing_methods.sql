@@ -25,10 +25,26 @@
 --   fee, a licence, no unit, a count no hardware stands behind…), the summary's reason (the
 --   output writes no warning on a line that is not evaluated); for a line whose method cannot
 --   count its units though it reads its unit (a DTU tier no resource limits list), why, its status.
+-- - billing_reason_code: 'unread-text' for a line of no method no rule reads (its warning then
+--   names its unit), else NULL: what the summary reads, never the words.
+-- - billing_unlisted_gpu: for GPU-hours read as CCF's average GPU, the model as the line names it
+--   ('' for none), else NULL.
 -- Each join reads one row at most (the tables' keys are unique). The query keeps to what Spark SQL,
 -- Trino, BigQuery and DuckDB share.
 SELECT
+  r.*,
+  -- A line no rule reads: its reason as the summary says it, its unit named
+  CASE WHEN r.billing_reason_code = 'unread-text'
+    THEN CONCAT('no method reads its text (', r.billing_unit_dimension, ' in ', r.billing_usage_unit, ')')
+    ELSE r.billing_decided_warning
+  END AS billing_method_warning
+FROM (
+SELECT
   m.*,
+  -- The code of a line's reason where the summary reads it: no rule reads its text (a line of no
+  -- method, neither an instance's hours nor of an unknown unit, no rule nor kind of which says why)
+  CASE WHEN m.billing_method IS NULL AND m.billing_line_kind = 'not compute' AND m.billing_unknown_unit IS NULL
+    AND m.billing_decided_warning IS NULL THEN 'unread-text' END AS billing_reason_code,
   CASE
     WHEN m.billing_method = 'by-cost' THEN 1.0
     -- A managed size's hours (its service reads an hour unit), each its servers
@@ -79,7 +95,8 @@ FROM (
         WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)' -- @a support reason
         WHEN LOWER(TRIM(COALESCE(c.billing_usage_unit, ''))) IN ('', 'null') THEN 'no unit'
         WHEN c.billing_unit_dimension = 'count' THEN CONCAT('a count, no hardware per unit: ', c.billing_usage_unit)
-        ELSE CONCAT('no method reads its text (', c.billing_unit_dimension, ' in ', c.billing_usage_unit, ')')
+        -- No rule reads its text: said from its reason's code (billing_reason_code, below)
+        ELSE NULL
       END
       -- Provisioned IOPS read as the SSD delivering them (src/billing/registry/units.ts), said
       WHEN c.billing_unit_resource = 'iops' AND mkey.method_key IS NOT NULL
@@ -114,7 +131,11 @@ FROM (
       WHEN mkey.method_key IS NULL OR c.billing_unit_dimension <> c.billing_method_dimension THEN NULL
       WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU'
       ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU')
-    END AS billing_method_warning
+    END AS billing_decided_warning,
+    -- GPU-hours read as CCF's average GPU: the model as the line names it ('' for none), else none
+    CASE WHEN c.billing_method = 'accelerator' AND c.billing_method_variant = '' AND mkey.method_key IS NOT NULL
+      AND c.billing_unit_dimension = c.billing_method_dimension THEN COALESCE(c.billing_gpu_name, '') END
+      AS billing_unlisted_gpu
   FROM (
     SELECT
       s.*,
@@ -324,3 +345,4 @@ FROM (
   ) c
   LEFT JOIN billing_method_keys mkey ON mkey.method = COALESCE(c.billing_method, '') AND mkey.variant = c.billing_method_variant
 ) m
+) r
