@@ -310,17 +310,12 @@ FROM (
               -- The generative-AI model a line names, as billed (src/billing/registry/generativeAi.ts)
               -- @generative-ai model of a
               -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
-              -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
+              -- GiB as its meter names it (its provider's diskTiers, src/billing/providers/)
               CASE
                 WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
                   OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
-                ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[ |-])[pes]([0-9]+) ', 1)
-                  WHEN '1' THEN 4.0 WHEN '2' THEN 8.0 WHEN '3' THEN 16.0 WHEN '4' THEN 32.0 WHEN '6' THEN 64.0
-                  WHEN '10' THEN 128.0 WHEN '15' THEN 256.0 WHEN '20' THEN 512.0 WHEN '30' THEN 1024.0
-                  WHEN '40' THEN 2048.0 WHEN '50' THEN 4096.0 WHEN '60' THEN 8192.0 WHEN '70' THEN 16384.0
-                  WHEN '80' THEN 32767.0
-                  ELSE NULL
-                END
+                ELSE
+                  -- @disk tiers of a
               END AS billing_disk_gib,
               -- The GB a line's SKU sizes where it names no cores or GPUs (SkuPriceDetails, any FOCUS
               -- producer): its F_DiskSpace in GB, else its F_MemorySize in GiB as GB

@@ -27,7 +27,7 @@ import {
   noMethodReasonsSql,
   SUPPORT_REASON,
 } from "./registry/methods.js";
-import { deploymentWhensSql, FEE_SERVICE_NAMES, storageTextsSql } from "./registry/services.js";
+import { deploymentWhensSql, diskTiersSql, FEE_SERVICE_NAMES, storageTextsSql } from "./registry/services.js";
 import { type WrittenFile, writtenNumber } from "./writtenFile.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
@@ -84,6 +84,11 @@ const SPLICES: readonly Splice[] = [
     marker: "storage <media|copies> of <alias>",
     pattern: /^( *)-- @storage (media|copies) of ([a-z])$/gm,
     write: (indent, give, alias) => storageTextsSql(indent, alias, give === "media" ? "media" : "copies"),
+  },
+  {
+    marker: "disk tiers of <alias>",
+    pattern: /^( *)-- @disk tiers of ([a-z])$/gm,
+    write: (indent, alias) => diskTiersSql(indent, alias),
   },
   {
     marker: "focus providers of <expression>",

@@ -71,6 +71,20 @@ describe("the providers, one module each", () => {
     );
   });
 
+  it("writes each provider's disk tiers into the methods' query, whose file names none", () => {
+    const file = readFileSync("sql/classify/billing_methods.sql", "utf8");
+    expect(file).not.toMatch(/\[pes\]|THEN 32767/);
+    const methods = sqlQuery("classify/billing_methods.sql");
+    const withTiers = PROVIDERS.filter((provider) => provider.diskTiers !== null);
+    expect(withTiers.map((provider) => provider.id)).toEqual(["azure"]);
+    for (const { diskTiers } of withTiers) {
+      if (diskTiers === null) continue;
+      expect(methods).toContain(`'(?:^|[ |-])[${diskTiers.letters}]([0-9]+) '`);
+      for (const [tier, gib] of Object.entries(diskTiers.gib))
+        expect(methods).toMatch(new RegExp(`\\n +WHEN '${tier}' THEN ${gib}\\.0\\n`));
+    }
+  });
+
   it("reads SkuPriceDetails' F_ properties on every FOCUS line but those of providers with their own rules", () => {
     const usage = sqlQuery("classify/billing_usage_focus.sql");
     const own = PROVIDERS.filter((provider) => provider.focusLines !== null);

@@ -27,6 +27,7 @@ export const ACME: BillingProvider<"acme"> = {
   names: NO_GRAMMAR,
   generativeAi: null,
   storage: [],
+  diskTiers: null,
   services: [],
   catalogue: [],
   controlPlanes: [],

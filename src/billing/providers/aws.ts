@@ -471,6 +471,7 @@ export const AWS: BillingProvider<"aws"> = {
     spellings: bedrockSpellings,
   },
   storage: STORAGE,
+  diskTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

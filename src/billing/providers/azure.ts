@@ -22,6 +22,7 @@ import {
   type BillingProvider,
   type CatalogueService,
   type ControlPlane,
+  type DiskTiers,
   HIGHLY_AVAILABLE,
   type KnownService,
   type Shape,
@@ -255,6 +256,29 @@ function meterSpellings(name: string): string[] {
   return spellings;
 }
 
+/** Its managed disks by tier: a tier number's capacity, whatever its kind (P10, E10, S10: 128 GiB). */
+const DISK_TIERS: DiskTiers = {
+  letters: "pes",
+  gib: {
+    1: 4,
+    2: 8,
+    3: 16,
+    4: 32,
+    6: 64,
+    10: 128,
+    15: 256,
+    20: 512,
+    30: 1024,
+    40: 2048,
+    50: 4096,
+    60: 8192,
+    70: 16384,
+    80: 32767,
+  },
+  source:
+    "Microsoft Learn, Azure managed disk types (disk sizes of Premium SSD, Standard SSD and Standard HDD)",
+};
+
 /**
  * Its FOCUS lines (src/billing/rules/focusLines.ts): its VMs' hours by x_SkuMeterCategory, else by
  * the service, resource type or description and an hour unit (a VM's disks, traffic and addresses
@@ -459,6 +483,7 @@ export const AZURE: BillingProvider<"azure"> = {
     spellings: meterSpellings,
   },
   storage: STORAGE,
+  diskTiers: DISK_TIERS,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

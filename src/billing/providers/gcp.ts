@@ -210,6 +210,7 @@ export const GCP: BillingProvider<"gcp"> = {
     spellings: (name) => [name],
   },
   storage: STORAGE,
+  diskTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

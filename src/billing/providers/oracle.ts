@@ -128,6 +128,7 @@ export const ORACLE: BillingProvider<"oracle"> = {
   names: NO_GRAMMAR,
   generativeAi: null,
   storage: STORAGE,
+  diskTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

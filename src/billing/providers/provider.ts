@@ -64,6 +64,18 @@ export interface StorageService {
   readonly replication: number | null;
 }
 
+/**
+ * A provider's managed disks billed per disk-month by tier (`P10`, `E10`, `S10`), each tier's
+ * capacity read from its number: a line's disk-months are GB-hours of that capacity.
+ */
+export interface DiskTiers {
+  /** The letters a tier's name starts with (Azure: `p` Premium SSD, `e` Standard SSD, `s` Standard HDD). */
+  readonly letters: string;
+  /** Each tier number's capacity in GiB. */
+  readonly gib: Readonly<Record<number, number>>;
+  readonly source: string;
+}
+
 /** A service the registry knows that no method estimates, and why. */
 export interface KnownService {
   /** The provider as the SQL spells it (aws, azure, gcp, oracle); "" for a name every provider's bills use. */
@@ -200,6 +212,8 @@ export interface BillingProvider<Id extends string = string> {
   /** How it names its instance types. */
   readonly names: NameGrammar;
   readonly storage: readonly StorageService[];
+  /** Its managed disks' tiers where it bills disks per disk-month by tier; null for none. */
+  readonly diskTiers: DiskTiers | null;
   readonly services: readonly KnownService[];
   readonly catalogue: readonly CatalogueService[];
   readonly controlPlanes: readonly ControlPlane[];

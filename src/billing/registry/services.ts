@@ -91,6 +91,27 @@ export function storageTextsSql(indent: string, alias: string, give: "media" | "
 }
 
 /**
+ * A managed disk's capacity in GiB from its tier as its line's text names it (`-- @disk tiers of
+ * <alias>`): for each provider with tiers (BillingProvider.diskTiers), a CASE over the tier's
+ * number after one of its letters, the first that gives one (none: NULL).
+ */
+export function diskTiersSql(indent: string, alias: string): string {
+  const cases = PROVIDERS.flatMap((provider) =>
+    provider.diskTiers === null ? [] : [provider.diskTiers],
+  ).map((tiers) =>
+    [
+      `CASE REGEXP_EXTRACT(${alias}.billing_usage_text, '(?:^|[ |-])[${tiers.letters}]([0-9]+) ', 1)`,
+      ...Object.entries(tiers.gib).map(([tier, gib]) => `  WHEN '${tier}' THEN ${gib.toFixed(1)}`),
+      "  ELSE NULL",
+      "END",
+    ].map((line) => `${indent}${line}`),
+  );
+  if (cases.length === 0) return `${indent}NULL`;
+  if (cases.length === 1) return cases[0].join("\n");
+  return [`${indent}COALESCE(`, cases.map((lines) => lines.join("\n")).join(",\n"), `${indent})`].join("\n");
+}
+
+/**
  * The WHEN lines of a CASE over the deployments, at `indent`: over the view `alias`'s line text,
  * each giving its copies (`copies`, the line marked `-- @deployment copies of <alias>`) or an
  * instance line's warning naming them (`warning`, `-- @deployment warnings of <alias>`).
