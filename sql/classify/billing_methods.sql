@@ -187,18 +187,12 @@ FROM (
           REGEXP_EXTRACT(s.billing_usage_text, '([0-9]+) vcore', 1), '') AS DOUBLE), 1.0)
         -- An Azure SQL database's DTUs (its meter: `S2 DTUs`, `100 eDTUs`), as vCores: 100 DTUs of
         -- the Basic and Standard tiers, 125 of Premium, a vCore (Microsoft Learn, "Migrate Azure SQL
-        -- Database from the DTU-based model to the vCore-based model"); a tier's DTUs as its resource
-        -- limits give them (Microsoft Learn, "Resource limits for single databases using the DTU
-        -- purchasing model")
+        -- Database from the DTU-based model to the vCore-based model"); a tier's DTUs as its
+        -- provider's module gives them (dtuTiers)
         WHEN s.billing_usage_text LIKE '%dtu%' THEN COALESCE(
           TRY_CAST(NULLIF(REGEXP_EXTRACT(s.billing_usage_text, '(?:^| )([0-9]+) e?dtus?', 1), '') AS DOUBLE),
-          CASE REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)
-            WHEN 'b' THEN 5.0 WHEN 'basic' THEN 5.0 WHEN 's0' THEN 10.0 WHEN 's1' THEN 20.0
-            WHEN 's2' THEN 50.0 WHEN 's3' THEN 100.0 WHEN 's4' THEN 200.0 WHEN 's6' THEN 400.0
-            WHEN 's7' THEN 800.0 WHEN 's9' THEN 1600.0 WHEN 's12' THEN 3000.0 WHEN 'p1' THEN 125.0
-            WHEN 'p2' THEN 250.0 WHEN 'p4' THEN 500.0 WHEN 'p6' THEN 1000.0 WHEN 'p11' THEN 1750.0
-            WHEN 'p15' THEN 4000.0
-          END) / CASE WHEN s.billing_usage_text LIKE '%premium%'
+          -- @dtu tiers of s
+          ) / CASE WHEN s.billing_usage_text LIKE '%premium%'
             OR REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1) LIKE 'p%' THEN 125.0 ELSE 100.0 END
         ELSE 1.0
       END END AS billing_method_multiplier

@@ -27,7 +27,13 @@ import {
   noMethodReasonsSql,
   SUPPORT_REASON,
 } from "./registry/methods.js";
-import { deploymentWhensSql, diskTiersSql, FEE_SERVICE_NAMES, storageTextsSql } from "./registry/services.js";
+import {
+  deploymentWhensSql,
+  diskTiersSql,
+  dtuTiersSql,
+  FEE_SERVICE_NAMES,
+  storageTextsSql,
+} from "./registry/services.js";
 import { type WrittenFile, writtenNumber } from "./writtenFile.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
@@ -89,6 +95,11 @@ const SPLICES: readonly Splice[] = [
     marker: "disk tiers of <alias>",
     pattern: /^( *)-- @disk tiers of ([a-z])$/gm,
     write: (indent, alias) => diskTiersSql(indent, alias),
+  },
+  {
+    marker: "dtu tiers of <alias>",
+    pattern: /^( *)-- @dtu tiers of ([a-z])$/gm,
+    write: (indent, alias) => dtuTiersSql(indent, alias),
   },
   {
     marker: "focus providers of <expression>",

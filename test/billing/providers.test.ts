@@ -85,6 +85,17 @@ describe("the providers, one module each", () => {
     }
   });
 
+  it("writes each provider's DTU tiers into the methods' query, whose file names none", () => {
+    const file = readFileSync("sql/classify/billing_methods.sql", "utf8");
+    expect(file).not.toMatch(/WHEN 's2'|WHEN 'basic'/);
+    const methods = sqlQuery("classify/billing_methods.sql");
+    const withTiers = PROVIDERS.filter((provider) => provider.dtuTiers !== null);
+    expect(withTiers.map((provider) => provider.id)).toEqual(["azure"]);
+    for (const { dtuTiers } of withTiers)
+      for (const [tier, dtus] of Object.entries(dtuTiers ?? {}))
+        expect(methods).toMatch(new RegExp(`\\n +WHEN '${tier}' THEN ${dtus}\\.0\\n`));
+  });
+
   it("reads SkuPriceDetails' F_ properties on every FOCUS line but those of providers with their own rules", () => {
     const usage = sqlQuery("classify/billing_usage_focus.sql");
     const own = PROVIDERS.filter((provider) => provider.focusLines !== null);

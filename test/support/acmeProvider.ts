@@ -28,6 +28,7 @@ export const ACME: BillingProvider<"acme"> = {
   generativeAi: null,
   storage: [],
   diskTiers: null,
+  dtuTiers: null,
   services: [],
   catalogue: [],
   controlPlanes: [],

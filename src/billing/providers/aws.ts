@@ -472,6 +472,7 @@ export const AWS: BillingProvider<"aws"> = {
   },
   storage: STORAGE,
   diskTiers: null,
+  dtuTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

@@ -280,6 +280,30 @@ const DISK_TIERS: DiskTiers = {
 };
 
 /**
+ * Azure SQL Database's DTU tiers (Basic, Standard S0–S12, Premium P1–P15), each its DTUs (Microsoft
+ * Learn, "Resource limits for single databases using the DTU purchasing model").
+ */
+const DTU_TIERS: Readonly<Record<string, number>> = {
+  b: 5,
+  basic: 5,
+  s0: 10,
+  s1: 20,
+  s2: 50,
+  s3: 100,
+  s4: 200,
+  s6: 400,
+  s7: 800,
+  s9: 1600,
+  s12: 3000,
+  p1: 125,
+  p2: 250,
+  p4: 500,
+  p6: 1000,
+  p11: 1750,
+  p15: 4000,
+};
+
+/**
  * Its FOCUS lines (src/billing/rules/focusLines.ts): its VMs' hours by x_SkuMeterCategory, else by
  * the service, resource type or description and an hour unit (a VM's disks, traffic and addresses
  * are billed under its service too, by other units); the size the line ran (x_SkuDetails'
@@ -484,6 +508,7 @@ export const AZURE: BillingProvider<"azure"> = {
   },
   storage: STORAGE,
   diskTiers: DISK_TIERS,
+  dtuTiers: DTU_TIERS,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

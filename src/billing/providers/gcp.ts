@@ -211,6 +211,7 @@ export const GCP: BillingProvider<"gcp"> = {
   },
   storage: STORAGE,
   diskTiers: null,
+  dtuTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

@@ -129,6 +129,7 @@ export const ORACLE: BillingProvider<"oracle"> = {
   generativeAi: null,
   storage: STORAGE,
   diskTiers: null,
+  dtuTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,

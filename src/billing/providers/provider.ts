@@ -214,6 +214,11 @@ export interface BillingProvider<Id extends string = string> {
   readonly storage: readonly StorageService[];
   /** Its managed disks' tiers where it bills disks per disk-month by tier; null for none. */
   readonly diskTiers: DiskTiers | null;
+  /**
+   * Its databases' service tiers billed in DTUs (`S2 DTUs`), each tier's DTUs as its resource limits
+   * give them, by the tier's name as a meter writes it, lower case (`s2`, `basic`); null for none.
+   */
+  readonly dtuTiers: Readonly<Record<string, number>> | null;
   readonly services: readonly KnownService[];
   readonly catalogue: readonly CatalogueService[];
   readonly controlPlanes: readonly ControlPlane[];

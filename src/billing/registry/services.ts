@@ -112,6 +112,25 @@ export function diskTiersSql(indent: string, alias: string): string {
 }
 
 /**
+ * A database's DTUs from its tier as its line's text names it (`-- @dtu tiers of <alias>`): for
+ * each provider with DTU tiers (BillingProvider.dtuTiers), a CASE over the tier's name before
+ * `DTUs`, the first that gives one (none: NULL).
+ */
+export function dtuTiersSql(indent: string, alias: string): string {
+  const cases = PROVIDERS.flatMap((provider) => (provider.dtuTiers === null ? [] : [provider.dtuTiers])).map(
+    (tiers) =>
+      [
+        `CASE REGEXP_EXTRACT(${alias}.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)`,
+        ...Object.entries(tiers).map(([tier, dtus]) => `  WHEN '${tier}' THEN ${dtus.toFixed(1)}`),
+        "END",
+      ].map((line) => `${indent}${line}`),
+  );
+  if (cases.length === 0) return `${indent}NULL`;
+  if (cases.length === 1) return cases[0].join("\n");
+  return [`${indent}COALESCE(`, cases.map((lines) => lines.join("\n")).join(",\n"), `${indent})`].join("\n");
+}
+
+/**
  * The WHEN lines of a CASE over the deployments, at `indent`: over the view `alias`'s line text,
  * each giving its copies (`copies`, the line marked `-- @deployment copies of <alias>`) or an
  * instance line's warning naming them (`warning`, `-- @deployment warnings of <alias>`).
