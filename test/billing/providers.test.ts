@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { FOCUS } from "../../src/billing/formats/focus.js";
 import { billingPlaces } from "../../src/billing/places.js";
 import { focusProvidersSql, ownFocusRulesSql, PROVIDERS } from "../../src/billing/providers/index.js";
 import { sqlQuery } from "../../src/billing/queries.js";
@@ -12,7 +13,7 @@ import { CATALOGUE } from "../../src/billing/registry/managedServices.js";
 import { CONTROL_PLANES } from "../../src/billing/registry/methods.js";
 import { REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
 import { FEE_SERVICE_NAMES, KNOWN_SERVICES, STORAGE_SERVICES } from "../../src/billing/registry/services.js";
-import { namedTypeColumn } from "../../src/billing/rules/focusLines.js";
+import { focusLinesColumns, namedTypeColumn } from "../../src/billing/rules/focusLines.js";
 import { pueOf } from "../../src/billing/stages/methodRows.js";
 
 describe("the providers, one module each", () => {
@@ -69,6 +70,20 @@ describe("the providers, one module each", () => {
     expect(focus.split(`NOT IN (${FEE_SERVICE_NAMES.map((name) => `'${name}'`).join(", ")})`)).toHaveLength(
       3,
     );
+  });
+
+  it("reads in its FOCUS rules only columns the FOCUS format reads (present, empty, where a file lacks them)", () => {
+    const read = new Set([...FOCUS.required.flat(), ...FOCUS.optional]);
+    const computed = ["billing_type_hint", "billing_usage_type"];
+    for (const provider of PROVIDERS) {
+      if (provider.focusLines === null) continue;
+      const columns = focusLinesColumns(provider.focusLines);
+      expect(columns.length, provider.id).toBeGreaterThan(0);
+      expect(
+        columns.filter((column) => !read.has(column) && !computed.includes(column)),
+        provider.id,
+      ).toEqual([]);
+    }
   });
 
   it("writes each provider's disk tiers into the methods' query, whose file names none", () => {

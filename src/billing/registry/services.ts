@@ -90,44 +90,61 @@ export function storageTextsSql(indent: string, alias: string, give: "media" | "
     .join("\n");
 }
 
-/**
- * A managed disk's capacity in GiB from its tier as its line's text names it (`-- @disk tiers of
- * <alias>`): for each provider with tiers (BillingProvider.diskTiers), a CASE over the tier's
- * number after one of its letters, the first that gives one (none: NULL).
- */
-export function diskTiersSql(indent: string, alias: string): string {
-  const cases = PROVIDERS.flatMap((provider) =>
-    provider.diskTiers === null ? [] : [provider.diskTiers],
-  ).map((tiers) =>
+/** A table of tiers: the group of a regular expression over a line's text naming its tier, each tier's figure. */
+interface TierTable {
+  readonly pattern: string;
+  readonly figures: Readonly<Record<string, number>>;
+  /** Whether the CASE says `ELSE NULL` (as the query wrote it), or leaves it implied. */
+  readonly elseNull: boolean;
+}
+
+/** For each table, a CASE over the tier its pattern reads of `alias`'s text; the first that gives one (none: NULL). */
+function tiersSql(indent: string, alias: string, tables: readonly TierTable[]): string {
+  const cases = tables.map((table) =>
     [
-      `CASE REGEXP_EXTRACT(${alias}.billing_usage_text, '(?:^|[ |-])[${tiers.letters}]([0-9]+) ', 1)`,
-      ...Object.entries(tiers.gib).map(([tier, gib]) => `  WHEN '${tier}' THEN ${gib.toFixed(1)}`),
-      "  ELSE NULL",
+      `CASE REGEXP_EXTRACT(${alias}.billing_usage_text, '${table.pattern}', 1)`,
+      ...Object.entries(table.figures).map(([tier, figure]) => `  WHEN '${tier}' THEN ${figure.toFixed(1)}`),
+      ...(table.elseNull ? ["  ELSE NULL"] : []),
       "END",
-    ].map((line) => `${indent}${line}`),
+    ]
+      .map((line) => `${indent}${line}`)
+      .join("\n"),
   );
   if (cases.length === 0) return `${indent}NULL`;
-  if (cases.length === 1) return cases[0].join("\n");
-  return [`${indent}COALESCE(`, cases.map((lines) => lines.join("\n")).join(",\n"), `${indent})`].join("\n");
+  if (cases.length === 1) return cases[0];
+  return [`${indent}COALESCE(`, cases.join(",\n"), `${indent})`].join("\n");
 }
 
 /**
- * A database's DTUs from its tier as its line's text names it (`-- @dtu tiers of <alias>`): for
- * each provider with DTU tiers (BillingProvider.dtuTiers), a CASE over the tier's name before
- * `DTUs`, the first that gives one (none: NULL).
+ * A managed disk's capacity in GiB from its tier as its line's text names it (`-- @disk tiers of
+ * <alias>`): each provider's tiers (BillingProvider.diskTiers), by the number after one of its letters.
+ */
+export function diskTiersSql(indent: string, alias: string): string {
+  return tiersSql(
+    indent,
+    alias,
+    PROVIDERS.flatMap(({ diskTiers }) =>
+      diskTiers === null
+        ? []
+        : [{ pattern: `(?:^|[ |-])[${diskTiers.letters}]([0-9]+) `, figures: diskTiers.gib, elseNull: true }],
+    ),
+  );
+}
+
+/**
+ * A database's DTUs from its tier as its line's text names it (`-- @dtu tiers of <alias>`): each
+ * provider's DTU tiers (BillingProvider.dtuTiers), by the tier's name before `DTUs`.
  */
 export function dtuTiersSql(indent: string, alias: string): string {
-  const cases = PROVIDERS.flatMap((provider) => (provider.dtuTiers === null ? [] : [provider.dtuTiers])).map(
-    (tiers) =>
-      [
-        `CASE REGEXP_EXTRACT(${alias}.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)`,
-        ...Object.entries(tiers).map(([tier, dtus]) => `  WHEN '${tier}' THEN ${dtus.toFixed(1)}`),
-        "END",
-      ].map((line) => `${indent}${line}`),
+  return tiersSql(
+    indent,
+    alias,
+    PROVIDERS.flatMap(({ dtuTiers }) =>
+      dtuTiers === null
+        ? []
+        : [{ pattern: "([a-z]+[0-9]*) e?dtus?(?:[ |]|$)", figures: dtuTiers, elseNull: false }],
+    ),
   );
-  if (cases.length === 0) return `${indent}NULL`;
-  if (cases.length === 1) return cases[0].join("\n");
-  return [`${indent}COALESCE(`, cases.map((lines) => lines.join("\n")).join(",\n"), `${indent})`].join("\n");
 }
 
 /**

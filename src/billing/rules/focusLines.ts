@@ -227,3 +227,27 @@ export function namedTypeSql(rule: NamedTypeRule, scope: FocusScope): string {
   });
   return found.length === 1 ? found[0] : `COALESCE(${found.join(", ")})`;
 }
+
+const conditionColumns = (condition: FocusCondition): FocusField[] =>
+  "all" in condition
+    ? condition.all.flatMap(conditionColumns)
+    : "any" in condition
+      ? condition.any.flatMap(conditionColumns)
+      : [condition.field];
+
+const nameColumns = (name: TypeName): FocusField[] =>
+  typeof name === "string" || "type" in name
+    ? [name]
+    : "extract" in name
+      ? [...name.extract]
+      : name.cleaned.flatMap(nameColumns);
+
+/** The columns of the export a provider's FOCUS rules read (each once): the FOCUS format must read each (test/billing/providers.test.ts). */
+export function focusLinesColumns(rules: FocusLines): FocusColumn[] {
+  const fields = [
+    ...rules.types.flatMap((type) => type.sources.flat()),
+    ...rules.kinds.flatMap((rule) => conditionColumns(rule.when)),
+    ...rules.instanceType.flatMap(nameColumns),
+  ];
+  return [...new Set(fields.filter((field): field is FocusColumn => typeof field === "string"))];
+}
