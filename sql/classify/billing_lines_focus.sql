@@ -8,7 +8,11 @@
 -- SkuPriceDetails or SkuMeter names an instance type ("$0.34 per On Demand Linux c5.2xlarge
 -- Instance Hour") is an instance's hours, whoever wrote the export; the providers' extension
 -- columns (x_ServiceCode, x_Operation, x_UsageType, x_SkuMeter*, x_SkuDetails) refine it where
--- present. The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share (docs/billing.md).
+-- present. Each provider's rules (the types its texts name, its lines' kinds, its type's naming) are
+-- data of its module (BillingProvider.focusLines, src/billing/rules/focusLines.ts), written at the
+-- markers below, each on its provider's lines; a line of a provider without rules is not compute
+-- here, its SkuPriceDetails read by the methods (docs/billing.md, "Any FOCUS producer"). The query
+-- keeps to what Spark SQL, Trino, BigQuery and DuckDB share (docs/billing.md).
 SELECT
   p.*,
   CASE
