@@ -25,10 +25,26 @@
 --   fee, a licence, no unit, a count no hardware stands behind…), the summary's reason (the
 --   output writes no warning on a line that is not evaluated); for a line whose method cannot
 --   count its units though it reads its unit (a DTU tier no resource limits list), why, its status.
+-- - billing_reason_code: 'unread-text' for a line of no method no rule reads (its warning then
+--   names its unit), else NULL: what the summary reads, never the words.
+-- - billing_unlisted_gpu: for GPU-hours read as CCF's average GPU, the model as the line names it
+--   ('' for none), else NULL.
 -- Each join reads one row at most (the tables' keys are unique). The query keeps to what Spark SQL,
 -- Trino, BigQuery and DuckDB share.
 SELECT
+  r.*,
+  -- A line no rule reads: its reason as the summary says it, its unit named
+  CASE WHEN r.billing_reason_code = 'unread-text'
+    THEN CONCAT('no method reads its text (', r.billing_unit_dimension, ' in ', r.billing_usage_unit, ')')
+    ELSE r.billing_decided_warning
+  END AS billing_method_warning
+FROM (
+SELECT
   m.*,
+  -- The code of a line's reason where the summary reads it: no rule reads its text (a line of no
+  -- method, neither an instance's hours nor of an unknown unit, no rule nor kind of which says why)
+  CASE WHEN m.billing_method IS NULL AND m.billing_line_kind = 'not compute' AND m.billing_unknown_unit IS NULL
+    AND m.billing_decided_warning IS NULL THEN 'unread-text' END AS billing_reason_code,
   CASE
     WHEN m.billing_method = 'by-cost' THEN 1.0
     -- A managed size's hours (its service reads an hour unit), each its servers
@@ -79,7 +95,8 @@ FROM (
         WHEN c.billing_service_role IS NOT NULL THEN 'no hardware (support)' -- @a support reason
         WHEN LOWER(TRIM(COALESCE(c.billing_usage_unit, ''))) IN ('', 'null') THEN 'no unit'
         WHEN c.billing_unit_dimension = 'count' THEN CONCAT('a count, no hardware per unit: ', c.billing_usage_unit)
-        ELSE CONCAT('no method reads its text (', c.billing_unit_dimension, ' in ', c.billing_usage_unit, ')')
+        -- No rule reads its text: said from its reason's code (billing_reason_code, below)
+        ELSE NULL
       END
       -- Provisioned IOPS read as the SSD delivering them (src/billing/registry/units.ts), said
       WHEN c.billing_unit_resource = 'iops' AND mkey.method_key IS NOT NULL
@@ -114,7 +131,11 @@ FROM (
       WHEN mkey.method_key IS NULL OR c.billing_unit_dimension <> c.billing_method_dimension THEN NULL
       WHEN c.billing_gpu_name = '' THEN 'GPU model not named: the CCF average GPU'
       ELSE CONCAT('GPU model ', c.billing_gpu_name, ' not in the registry: the CCF average GPU')
-    END AS billing_method_warning
+    END AS billing_decided_warning,
+    -- GPU-hours read as CCF's average GPU: the model as the line names it ('' for none), else none
+    CASE WHEN c.billing_method = 'accelerator' AND c.billing_method_variant = '' AND mkey.method_key IS NOT NULL
+      AND c.billing_unit_dimension = c.billing_method_dimension THEN COALESCE(c.billing_gpu_name, '') END
+      AS billing_unlisted_gpu
   FROM (
     SELECT
       s.*,
@@ -166,18 +187,12 @@ FROM (
           REGEXP_EXTRACT(s.billing_usage_text, '([0-9]+) vcore', 1), '') AS DOUBLE), 1.0)
         -- An Azure SQL database's DTUs (its meter: `S2 DTUs`, `100 eDTUs`), as vCores: 100 DTUs of
         -- the Basic and Standard tiers, 125 of Premium, a vCore (Microsoft Learn, "Migrate Azure SQL
-        -- Database from the DTU-based model to the vCore-based model"); a tier's DTUs as its resource
-        -- limits give them (Microsoft Learn, "Resource limits for single databases using the DTU
-        -- purchasing model")
+        -- Database from the DTU-based model to the vCore-based model"); a tier's DTUs as its
+        -- provider's module gives them (dtuTiers)
         WHEN s.billing_usage_text LIKE '%dtu%' THEN COALESCE(
           TRY_CAST(NULLIF(REGEXP_EXTRACT(s.billing_usage_text, '(?:^| )([0-9]+) e?dtus?', 1), '') AS DOUBLE),
-          CASE REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)
-            WHEN 'b' THEN 5.0 WHEN 'basic' THEN 5.0 WHEN 's0' THEN 10.0 WHEN 's1' THEN 20.0
-            WHEN 's2' THEN 50.0 WHEN 's3' THEN 100.0 WHEN 's4' THEN 200.0 WHEN 's6' THEN 400.0
-            WHEN 's7' THEN 800.0 WHEN 's9' THEN 1600.0 WHEN 's12' THEN 3000.0 WHEN 'p1' THEN 125.0
-            WHEN 'p2' THEN 250.0 WHEN 'p4' THEN 500.0 WHEN 'p6' THEN 1000.0 WHEN 'p11' THEN 1750.0
-            WHEN 'p15' THEN 4000.0
-          END) / CASE WHEN s.billing_usage_text LIKE '%premium%'
+          -- @dtu tiers of s
+          ) / CASE WHEN s.billing_usage_text LIKE '%premium%'
             OR REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1) LIKE 'p%' THEN 125.0 ELSE 100.0 END
         ELSE 1.0
       END END AS billing_method_multiplier
@@ -289,17 +304,12 @@ FROM (
               -- The generative-AI model a line names, as billed (src/billing/registry/generativeAi.ts)
               -- @generative-ai model of a
               -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
-              -- GiB (P10, E10, S10: 128 GiB; Azure's managed disk sizes), as its meter names it
+              -- GiB as its meter names it (its provider's diskTiers, src/billing/providers/)
               CASE
                 WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
                   OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
-                ELSE CASE REGEXP_EXTRACT(a.billing_usage_text, '(?:^|[ |-])[pes]([0-9]+) ', 1)
-                  WHEN '1' THEN 4.0 WHEN '2' THEN 8.0 WHEN '3' THEN 16.0 WHEN '4' THEN 32.0 WHEN '6' THEN 64.0
-                  WHEN '10' THEN 128.0 WHEN '15' THEN 256.0 WHEN '20' THEN 512.0 WHEN '30' THEN 1024.0
-                  WHEN '40' THEN 2048.0 WHEN '50' THEN 4096.0 WHEN '60' THEN 8192.0 WHEN '70' THEN 16384.0
-                  WHEN '80' THEN 32767.0
-                  ELSE NULL
-                END
+                ELSE
+                  -- @disk tiers of a
               END AS billing_disk_gib,
               -- The GB a line's SKU sizes where it names no cores or GPUs (SkuPriceDetails, any FOCUS
               -- producer): its F_DiskSpace in GB, else its F_MemorySize in GiB as GB
@@ -324,3 +334,4 @@ FROM (
   ) c
   LEFT JOIN billing_method_keys mkey ON mkey.method = COALESCE(c.billing_method, '') AND mkey.variant = c.billing_method_variant
 ) m
+) r

@@ -504,7 +504,8 @@ function withOverlongLines(summary: BillingSummary, overlong: readonly OverlongL
     billedCost: 0,
     placeWarning: null,
     reason: null,
-    gpuNote: null,
+    reasonCode: null,
+    unlistedGpu: null,
   }));
   return { ...summary, groups: [...summary.groups, ...dropped] };
 }

@@ -9,7 +9,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { sep } from "node:path";
 import type { BillQueries } from "../grid/billLines.js";
 import { lineProblemWordsSql } from "./lineStatus.js";
-import { focusProvidersSql, ownFocusRulesSql } from "./providers/index.js";
+import {
+  focusInstanceTypesSql,
+  focusLineKindsSql,
+  focusNamedTypesSql,
+  focusProvidersSql,
+  ownFocusRulesSql,
+} from "./providers/index.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
 import {
@@ -21,7 +27,13 @@ import {
   noMethodReasonsSql,
   SUPPORT_REASON,
 } from "./registry/methods.js";
-import { deploymentWhensSql, storageTextsSql } from "./registry/services.js";
+import {
+  deploymentWhensSql,
+  diskTiersSql,
+  dtuTiersSql,
+  FEE_SERVICE_NAMES,
+  storageTextsSql,
+} from "./registry/services.js";
 import { type WrittenFile, writtenNumber } from "./writtenFile.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
@@ -80,13 +92,38 @@ const SPLICES: readonly Splice[] = [
     write: (indent, give, alias) => storageTextsSql(indent, alias, give === "media" ? "media" : "copies"),
   },
   {
+    marker: "disk tiers of <alias>",
+    pattern: /^( *)-- @disk tiers of ([a-z])$/gm,
+    write: (indent, alias) => diskTiersSql(indent, alias),
+  },
+  {
+    marker: "dtu tiers of <alias>",
+    pattern: /^( *)-- @dtu tiers of ([a-z])$/gm,
+    write: (indent, alias) => dtuTiersSql(indent, alias),
+  },
+  {
     marker: "focus providers of <expression>",
     pattern: /^( *)-- @focus providers of (.+)$/gm,
     write: (indent, name) => focusProvidersSql(indent, name),
   },
   {
+    marker: "focus line kinds of <alias>",
+    pattern: /^( *)-- @focus line kinds of ([a-z])$/gm,
+    write: (indent, alias) => focusLineKindsSql(indent, alias, FEE_SERVICE_NAMES),
+  },
+  {
+    marker: "focus instance types of <alias>",
+    pattern: /^( *)-- @focus instance types of ([a-z])$/gm,
+    write: (indent, alias) => focusInstanceTypesSql(indent, alias),
+  },
+  {
+    marker: "focus named types of <alias>",
+    pattern: /^( *)-- @focus named types of ([a-z])$/gm,
+    write: (indent, alias) => focusNamedTypesSql(indent, alias),
+  },
+  {
     // A condition on a FOCUS line's provider (`l.billing_provider IN ('aws', …)`): its list is the
-    // providers whose FOCUS lines their own rules read (BillingProvider.ownFocusRules).
+    // providers whose FOCUS lines their own rules read (BillingProvider.focusLines).
     marker: "own focus rules",
     pattern: /^(.*[^a-z_.])([a-z]\.billing_provider) IN \('[a-z0-9', ]*'\)(.*) -- @own focus rules$/gm,
     write: (before, column, after) => `${before}${ownFocusRulesSql(column)}${after}`,

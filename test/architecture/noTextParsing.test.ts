@@ -49,18 +49,6 @@ const TS_PARSING = [
   /\.(?:test|exec)\(\s*[\w.?]*\b\w*(?:problem|reason|note|warning|coverage)\b/i,
 ];
 
-/**
- * Parsing not converted yet, each with what carries its meaning as a code once converted. Both
- * read words sql/classify/billing_methods.sql writes, a file the rules' table is rewriting (issue
- * 97, items 1 and 2): its reason for a line no rule reads (`no method reads its text (…)`) and its
- * GPU warning's plain form (`…: the CCF average GPU`) become codes there (a reason code column
- * beside billing_method_warning).
- */
-const STILL_TO_CONVERT: readonly (readonly [string, string])[] = [
-  ["src/billing/report/runSummary.ts", 'reason.startsWith("no method reads its text")'],
-  ["src/billing/report/runSummary.ts", 'note.replace(/: the CCF average GPU$/, "")'],
-];
-
 /** `file:line: text` of each line of `text` that parses words, by `patterns`. */
 function parsingLines(file: string, text: string, patterns: readonly RegExp[]): string[] {
   return text.split("\n").flatMap((line, index) => {
@@ -103,14 +91,7 @@ describe("no code parses a status, a reason or a warning", () => {
     expect(found.map((line) => line.split(":")[1])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9"]);
   });
 
-  it("holds for every file of src/ and sql/ but the lines still to convert", () => {
-    const found = parsingInTree();
-    const left = found.filter(
-      (line) => !STILL_TO_CONVERT.some(([file, text]) => line.startsWith(`${file}:`) && line.includes(text)),
-    );
-    expect(left).toEqual([]);
-    // each line still to convert is still there: the list only shrinks
-    for (const [file, text] of STILL_TO_CONVERT)
-      expect(found.some((line) => line.startsWith(`${file}:`) && line.includes(text))).toBe(true);
+  it("holds for every file of src/ and sql/", () => {
+    expect(parsingInTree()).toEqual([]);
   });
 });

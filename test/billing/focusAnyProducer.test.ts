@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../../src/billing/providers/index.js";
-import { type WrittenLine, writtenLinesById } from "../support/focusLines.js";
+import { type WrittenLine, writtenRun } from "../support/focusLines.js";
 
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-focus-any-"));
@@ -165,9 +165,10 @@ type Row = WrittenLine;
 let line: (id: string) => Row = () => {
   throw new Error("the export is not evaluated yet");
 };
+let summary = "";
 
 beforeAll(async () => {
-  line = await writtenLinesById(scratch, "focus-any-producer.csv", exportText());
+  ({ line, summary } = await writtenRun(scratch, "focus-any-producer.csv", exportText()));
 }, SLOW.timeout);
 
 describe("a FOCUS producer the registry does not name", () => {
@@ -211,6 +212,10 @@ describe("a FOCUS producer the registry does not name", () => {
     expect(Number(two.method_quantity)).toBe(2 * 10);
     expect(one.warnings).toContain("F_GpuCount 1 of SkuPriceDetails");
     expect(Number(two.energy_kwh) / Number(one.energy_kwh)).toBeCloseTo(2, 9);
+    // The summary names their GPU's model (none named), whatever else their warnings say
+    expect(summary).toContain(
+      "GPU-hours of no model the registry lists, read as the CCF average GPU:\n  GPU model not named: 2 rows, cost ",
+    );
   });
 
   it("reads a disk's F_DiskSpace × hours as GB-hours of its F_DiskType", () => {

@@ -3,14 +3,17 @@
  * PROVIDERS — a FOCUS export's provider names, the regions and places, the PUE and watts, the
  * registry's storage, services, catalogue and control planes — and each module's rows are its own.
  */
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { FOCUS } from "../../src/billing/formats/focus.js";
 import { billingPlaces } from "../../src/billing/places.js";
 import { focusProvidersSql, ownFocusRulesSql, PROVIDERS } from "../../src/billing/providers/index.js";
 import { sqlQuery } from "../../src/billing/queries.js";
 import { CATALOGUE } from "../../src/billing/registry/managedServices.js";
 import { CONTROL_PLANES } from "../../src/billing/registry/methods.js";
 import { REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
-import { KNOWN_SERVICES, STORAGE_SERVICES } from "../../src/billing/registry/services.js";
+import { FEE_SERVICE_NAMES, KNOWN_SERVICES, STORAGE_SERVICES } from "../../src/billing/registry/services.js";
+import { focusLinesColumns, namedTypeColumn } from "../../src/billing/rules/focusLines.js";
 import { pueOf } from "../../src/billing/stages/methodRows.js";
 
 describe("the providers, one module each", () => {
@@ -47,9 +50,70 @@ describe("the providers, one module each", () => {
     for (const provider of PROVIDERS) expect(focus).toContain(`THEN '${provider.id}'`);
   });
 
+  it("writes each provider's FOCUS rules into the FOCUS query, whose skeleton names none", () => {
+    // The skeleton's texts, comments aside: a non-usage charge, a line of no rule, an empty cell
+    const skeleton = readFileSync("sql/classify/billing_lines_focus.sql", "utf8").replace(/--.*$/gm, "");
+    expect(new Set(skeleton.match(/'[^']*'/g))).toEqual(new Set(["''", "'Usage'", "'not compute'"]));
+    const focus = sqlQuery("classify/billing_lines_focus.sql");
+    for (const provider of PROVIDERS) {
+      const rules = provider.focusLines;
+      if (rules === null) continue;
+      // each kind rule a WHEN on its provider's lines, each type it names a column, its instance type a WHEN
+      expect(focus.split(`    WHEN p.billing_provider = '${provider.id}'\n`), provider.id).toHaveLength(
+        1 + rules.kinds.length,
+      );
+      for (const type of rules.types)
+        expect(focus).toContain(`END AS ${namedTypeColumn(provider.id, type.name)},`);
+      expect(focus).toContain(`    WHEN p.billing_provider = '${provider.id}' THEN `);
+    }
+    // The kinds' rules of AWS and Oracle read the registry's fee services, as the registry lists them
+    expect(focus.split(`NOT IN (${FEE_SERVICE_NAMES.map((name) => `'${name}'`).join(", ")})`)).toHaveLength(
+      3,
+    );
+  });
+
+  it("reads in its FOCUS rules only columns the FOCUS format reads (present, empty, where a file lacks them)", () => {
+    const read = new Set([...FOCUS.required.flat(), ...FOCUS.optional]);
+    const computed = ["billing_type_hint", "billing_usage_type"];
+    for (const provider of PROVIDERS) {
+      if (provider.focusLines === null) continue;
+      const columns = focusLinesColumns(provider.focusLines);
+      expect(columns.length, provider.id).toBeGreaterThan(0);
+      expect(
+        columns.filter((column) => !read.has(column) && !computed.includes(column)),
+        provider.id,
+      ).toEqual([]);
+    }
+  });
+
+  it("writes each provider's disk tiers into the methods' query, whose file names none", () => {
+    const file = readFileSync("sql/classify/billing_methods.sql", "utf8");
+    expect(file).not.toMatch(/\[pes\]|THEN 32767/);
+    const methods = sqlQuery("classify/billing_methods.sql");
+    const withTiers = PROVIDERS.filter((provider) => provider.diskTiers !== null);
+    expect(withTiers.map((provider) => provider.id)).toEqual(["azure"]);
+    for (const { diskTiers } of withTiers) {
+      if (diskTiers === null) continue;
+      expect(methods).toContain(`'(?:^|[ |-])[${diskTiers.letters}]([0-9]+) '`);
+      for (const [tier, gib] of Object.entries(diskTiers.gib))
+        expect(methods).toMatch(new RegExp(`\\n +WHEN '${tier}' THEN ${gib}\\.0\\n`));
+    }
+  });
+
+  it("writes each provider's DTU tiers into the methods' query, whose file names none", () => {
+    const file = readFileSync("sql/classify/billing_methods.sql", "utf8");
+    expect(file).not.toMatch(/WHEN 's2'|WHEN 'basic'/);
+    const methods = sqlQuery("classify/billing_methods.sql");
+    const withTiers = PROVIDERS.filter((provider) => provider.dtuTiers !== null);
+    expect(withTiers.map((provider) => provider.id)).toEqual(["azure"]);
+    for (const { dtuTiers } of withTiers)
+      for (const [tier, dtus] of Object.entries(dtuTiers ?? {}))
+        expect(methods).toMatch(new RegExp(`\\n +WHEN '${tier}' THEN ${dtus}\\.0\\n`));
+  });
+
   it("reads SkuPriceDetails' F_ properties on every FOCUS line but those of providers with their own rules", () => {
     const usage = sqlQuery("classify/billing_usage_focus.sql");
-    const own = PROVIDERS.filter((provider) => provider.ownFocusRules);
+    const own = PROVIDERS.filter((provider) => provider.focusLines !== null);
     expect(own.map((provider) => provider.id)).toEqual(["aws", "azure", "gcp", "oracle"]);
     expect(ownFocusRulesSql("l.billing_provider")).toBe(
       "l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle')",

@@ -6,12 +6,13 @@
  * EC2 and EKS hours not counted again, EMR Serverless's vCPU-, memory- and storage GB-hours
  * estimated), and a GPU inside an instance against one billed alone, per edition.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlQuery } from "../../src/billing/queries.js";
 import {
   gpusBothWays,
   KNOWN_SERVICES,
@@ -205,8 +206,8 @@ describe("EMR as it is billed (impact-service evaluate)", () => {
     }
   });
 
-  it("writes in the FOCUS query the fee services the registry lists", () => {
-    const sql = readFileSync("sql/classify/billing_lines_focus.sql", "utf8");
+  it("writes in the FOCUS query's rules the fee services the registry lists", () => {
+    const sql = sqlQuery("classify/billing_lines_focus.sql");
     const listed = /NOT IN \(([^)]*)\)/.exec(sql)?.[1] ?? "";
     const names = [...listed.matchAll(/'([^']*)'/g)].map((match) => match[1]).sort();
     const fees = KNOWN_SERVICES.filter((service) => service.role === "fee")

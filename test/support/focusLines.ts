@@ -16,6 +16,15 @@ export async function writtenLinesById(
   name: string,
   text: string,
 ): Promise<(id: string) => WrittenLine> {
+  return (await writtenRun(folder, name, text)).line;
+}
+
+/** `text` evaluated as `folder/name`: its written line by ResourceId (a missing id throws naming it), and the summary the command wrote. */
+export async function writtenRun(
+  folder: string,
+  name: string,
+  text: string,
+): Promise<{ line: (id: string) => WrittenLine; summary: string }> {
   const file = join(folder, name);
   writeFileSync(file, text);
   const output = join(folder, `${name}.lines.csv`);
@@ -24,9 +33,10 @@ export async function writtenLinesById(
   const byId = new Map<string, WrittenLine>();
   for (const row of parse(await readFile(output, "utf8"), { columns: true }) as WrittenLine[])
     byId.set(row.ResourceId, row);
-  return (id) => {
+  const line = (id: string) => {
     const row = byId.get(id);
     if (row === undefined) throw new Error(`no line ${id}`);
     return row;
   };
+  return { line, summary: run.stderr };
 }

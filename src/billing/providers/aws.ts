@@ -8,6 +8,18 @@
 
 import { all, has } from "../rules/conditions.js";
 import {
+  allOf,
+  anyOf,
+  describedTypeHours,
+  type FocusLines,
+  like,
+  likeAny,
+  lowerLike,
+  namedType,
+  oneOf,
+  present,
+} from "../rules/focusLines.js";
+import {
   type BillingProvider,
   type CatalogueService,
   type ControlPlane,
@@ -303,6 +315,86 @@ const DEPLOYMENTS: readonly Deployment[] = [
   },
 ];
 
+/**
+ * An instance type as AWS names it in a text, lower case (one group): its managed services' nodes
+ * (`db.`, `cache.`, `ml.`, `kafka.`, an OpenSearch node's `.search`) included.
+ */
+const TYPE_IN_TEXT =
+  "((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)(?:[.]search)?)";
+
+/**
+ * Its FOCUS lines (src/billing/rules/focusLines.ts): an instance's hours by its extension columns
+ * (x_ServiceCode, x_Operation, x_UsageType: EC2's RunInstances, the managed databases' and search
+ * domains' instances, the nodes of caches, SageMaker, MSK and Redshift), else by the type its
+ * description names; the type from the usage type after its last `:`.
+ */
+const FOCUS_LINES: FocusLines = {
+  types: [
+    { name: "named", sources: [["billing_usage_type"]], pattern: TYPE_IN_TEXT },
+    {
+      name: "described",
+      sources: [["ChargeDescription"], ["SkuPriceDetails"], ["SkuMeter"]],
+      pattern: TYPE_IN_TEXT,
+    },
+  ],
+  kinds: [
+    {
+      kind: "compute",
+      when: allOf(
+        present("x_ServiceCode"),
+        anyOf(
+          allOf(oneOf("x_ServiceCode", "AmazonEC2"), like("x_Operation", "RunInstances%")),
+          allOf(
+            oneOf("x_ServiceCode", "AmazonRDS", "AmazonDocDB", "AmazonNeptune"),
+            like("x_Operation", "CreateDBInstance%"),
+          ),
+          allOf(
+            oneOf("x_ServiceCode", "AmazonES", "AmazonOpenSearchService"),
+            oneOf("x_Operation", "ESDomain"),
+          ),
+        ),
+        likeAny(
+          "billing_usage_type",
+          "%BoxUsage:%",
+          "%SpotUsage:%",
+          "%DedicatedUsage:%",
+          "%InstanceUsage%:%",
+          "%Multi-AZUsage%:%",
+          "%Multi-AZClusterUsage%:%",
+          "%ESInstance:%",
+        ),
+      ),
+    },
+    {
+      kind: "compute",
+      when: allOf(
+        present("x_ServiceCode"),
+        present(namedType("named")),
+        anyOf(
+          allOf(
+            oneOf("x_ServiceCode", "AmazonElastiCache", "AmazonMemoryDB"),
+            like("billing_usage_type", "%NodeUsage%:%"),
+          ),
+          allOf(oneOf("x_ServiceCode", "AmazonSageMaker"), like("billing_usage_type", "%:ml.%")),
+          allOf(
+            oneOf("x_ServiceCode", "AmazonMSK", "AmazonManagedStreamingforApacheKafka"),
+            lowerLike("billing_usage_type", "%kafka.%"),
+          ),
+          allOf(oneOf("x_ServiceCode", "AmazonRedshift"), like("billing_usage_type", "%Node:%")),
+        ),
+      ),
+    },
+    // With its extension columns, any other line is not an instance's hours
+    { kind: "not compute", when: present("x_ServiceCode") },
+    { kind: "compute", when: describedTypeHours(namedType("described")) },
+  ],
+  instanceType: [
+    { extract: ["billing_usage_type"], pattern: ":([^:]+)$", trimmed: false },
+    namedType("named"),
+    namedType("described"),
+  ],
+};
+
 /** `claude-opus-4-6` as Bedrock's usage types name it: `claude4.6opus` (Claude, its version, its family). */
 const CLAUDE = /^claude-([a-z]+)-([0-9]+(?:-[0-9]+)?)$/;
 
@@ -379,6 +471,8 @@ export const AWS: BillingProvider<"aws"> = {
     spellings: bedrockSpellings,
   },
   storage: STORAGE,
+  diskTiers: null,
+  dtuTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
@@ -398,6 +492,5 @@ export const AWS: BillingProvider<"aws"> = {
           ? "isolated"
           : "",
   methodMatches: {},
-  // Its instance hours by x_ServiceCode, x_Operation and x_UsageType, else the type its description names
-  ownFocusRules: true,
+  focusLines: FOCUS_LINES,
 };

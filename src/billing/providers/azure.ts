@@ -8,9 +8,21 @@
 
 import { all, has } from "../rules/conditions.js";
 import {
+  absent,
+  allOf,
+  anyOf,
+  FOCUS_HOUR_UNITS,
+  type FocusLines,
+  lowerIn,
+  lowerLike,
+  lowerNotLike,
+  oneOf,
+} from "../rules/focusLines.js";
+import {
   type BillingProvider,
   type CatalogueService,
   type ControlPlane,
+  type DiskTiers,
   HIGHLY_AVAILABLE,
   type KnownService,
   type Shape,
@@ -244,6 +256,101 @@ function meterSpellings(name: string): string[] {
   return spellings;
 }
 
+/** Its managed disks by tier: a tier number's capacity, whatever its kind (P10, E10, S10: 128 GiB). */
+const DISK_TIERS: DiskTiers = {
+  letters: "pes",
+  gib: {
+    1: 4,
+    2: 8,
+    3: 16,
+    4: 32,
+    6: 64,
+    10: 128,
+    15: 256,
+    20: 512,
+    30: 1024,
+    40: 2048,
+    50: 4096,
+    60: 8192,
+    70: 16384,
+    80: 32767,
+  },
+  source:
+    "Microsoft Learn, Azure managed disk types (disk sizes of Premium SSD, Standard SSD and Standard HDD)",
+};
+
+/**
+ * Azure SQL Database's DTU tiers (Basic, Standard S0–S12, Premium P1–P15), each its DTUs (Microsoft
+ * Learn, "Resource limits for single databases using the DTU purchasing model").
+ */
+const DTU_TIERS: Readonly<Record<string, number>> = {
+  b: 5,
+  basic: 5,
+  s0: 10,
+  s1: 20,
+  s2: 50,
+  s3: 100,
+  s4: 200,
+  s6: 400,
+  s7: 800,
+  s9: 1600,
+  s12: 3000,
+  p1: 125,
+  p2: 250,
+  p4: 500,
+  p6: 1000,
+  p11: 1750,
+  p15: 4000,
+};
+
+/**
+ * Its FOCUS lines (src/billing/rules/focusLines.ts): its VMs' hours by x_SkuMeterCategory, else by
+ * the service, resource type or description and an hour unit (a VM's disks, traffic and addresses
+ * are billed under its service too, by other units); the size the line ran (x_SkuDetails'
+ * ServiceType), else the meter's sizes (D2 v3/D2s v3: matching takes the first the edition lists).
+ */
+const FOCUS_LINES: FocusLines = {
+  types: [],
+  kinds: [
+    {
+      kind: "compute",
+      when: anyOf(
+        oneOf("x_SkuMeterCategory", "Virtual Machines"),
+        allOf(
+          absent("x_SkuMeterCategory"),
+          anyOf(
+            oneOf("ServiceName", "Virtual Machines", "Virtual Machine Scale Sets"),
+            lowerLike("ResourceType", "virtual machine%"),
+            // A VM of another service (Machine Learning compute, AKS nodes): its meter's subcategory
+            lowerLike("ChargeDescription", "virtual machines%"),
+          ),
+          lowerIn("ConsumedUnit", [...FOCUS_HOUR_UNITS, "1 hour", "10 hours", "100 hours", "1000 hours"]),
+          lowerNotLike("ChargeDescription", "%ip address%"),
+          lowerNotLike("ChargeDescription", "%license%"),
+        ),
+      ),
+    },
+  ],
+  instanceType: [
+    {
+      extract: ["x_SkuDetails", "SkuPriceDetails"],
+      pattern: '"ServiceType"[ ]*:[ ]*"([^"]+)"',
+      trimmed: false,
+    },
+    {
+      // Microsoft's description without extensions: "<subcategory> - <meter> - <region>"
+      cleaned: [
+        "x_SkuMeterName",
+        "SkuMeter",
+        { extract: ["ChargeDescription"], pattern: "^[Vv]irtual [Mm]achines[^-]*- ([^-]+)", trimmed: true },
+        "ChargeDescription",
+      ],
+      dropping: [" Low Priority", " Spot"],
+      blanks: "_",
+    },
+  ],
+};
+
 export const AZURE: BillingProvider<"azure"> = {
   id: "azure",
   focusNames: ["microsoft", "azure", "microsoft azure"],
@@ -400,6 +507,8 @@ export const AZURE: BillingProvider<"azure"> = {
     spellings: meterSpellings,
   },
   storage: STORAGE,
+  diskTiers: DISK_TIERS,
+  dtuTiers: DTU_TIERS,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
@@ -412,6 +521,5 @@ export const AZURE: BillingProvider<"azure"> = {
   partition: (region) =>
     region.startsWith("china") ? "china" : /^(usgov|usdod)/.test(region) ? "government" : "",
   methodMatches: {},
-  // Its VMs' hours by x_SkuMeterCategory (or the service, unit and description) and x_SkuDetails' size
-  ownFocusRules: true,
+  focusLines: FOCUS_LINES,
 };

@@ -5,6 +5,7 @@
  */
 
 import { all, has, unit } from "../rules/conditions.js";
+import { allOf, anyOf, type FocusLines, namedType, oneOf, present } from "../rules/focusLines.js";
 import {
   type BillingProvider,
   type CatalogueService,
@@ -111,6 +112,32 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
+/**
+ * Its FOCUS lines (src/billing/rules/focusLines.ts): Compute Engine's machine type, from its SKU's
+ * description (n2-standard-4), else the --instance-type-column's; a Compute Engine line naming
+ * none is said so (its SKUs bill cores and memory).
+ */
+const FOCUS_LINES: FocusLines = {
+  types: [
+    {
+      name: "machine",
+      sources: [["SkuMeter", "ChargeDescription"]],
+      pattern: "([a-z][a-z0-9]*-(?:standard|highmem|highcpu|megamem|ultramem|hpc)-[0-9]+)",
+    },
+  ],
+  kinds: [
+    {
+      kind: "compute",
+      when: allOf(
+        oneOf("ServiceName", "Compute Engine"),
+        anyOf(present("billing_type_hint"), present(namedType("machine"))),
+      ),
+    },
+    { kind: "machine type not billed", when: oneOf("ServiceName", "Compute Engine") },
+  ],
+  instanceType: [namedType("machine")],
+};
+
 export const GCP: BillingProvider<"gcp"> = {
   id: "gcp",
   focusNames: ["google cloud", "google cloud platform", "gcp", "google"],
@@ -183,6 +210,8 @@ export const GCP: BillingProvider<"gcp"> = {
     spellings: (name) => [name],
   },
   storage: STORAGE,
+  diskTiers: null,
+  dtuTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
@@ -198,6 +227,5 @@ export const GCP: BillingProvider<"gcp"> = {
     "per-vcpu": all(has(" core "), unit("hour")),
     memory: has(" ram "),
   },
-  // Compute Engine's machine type, from its SKU's description
-  ownFocusRules: true,
+  focusLines: FOCUS_LINES,
 };

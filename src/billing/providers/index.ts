@@ -6,6 +6,7 @@
  * generative-AI names — is read from this list.
  */
 
+import { firstSql, focusKindSql, namedTypeColumn, namedTypeSql } from "../rules/focusLines.js";
 import { AWS } from "./aws.js";
 import { AZURE } from "./azure.js";
 import { GCP } from "./gcp.js";
@@ -51,12 +52,70 @@ export function focusProvidersSql(
 /** Whether an id is a provider's (a ProviderId). */
 export const isProvider = (id: string): id is ProviderId => BY_ID.has(id);
 
+/** The providers whose FOCUS lines rules of their own read (BillingProvider.focusLines). */
+const withFocusLines = (providers: readonly BillingProvider[]) =>
+  providers.flatMap((provider) =>
+    provider.focusLines === null ? [] : [{ provider, rules: provider.focusLines }],
+  );
+
 /**
  * The condition that a FOCUS line's provider (`column`) reads its lines by rules of its own
- * (BillingProvider.ownFocusRules), in the SQL every engine shares: `<column> IN ('aws', …)`, false
+ * (BillingProvider.focusLines), in the SQL every engine shares: `<column> IN ('aws', …)`, false
  * where none does. A line of any other provider, named or not, is read by the standard's columns.
  */
 export function ownFocusRulesSql(column: string, providers: readonly BillingProvider[] = PROVIDERS): string {
-  const ids = providers.filter((provider) => provider.ownFocusRules).map((provider) => `'${provider.id}'`);
+  const ids = withFocusLines(providers).map(({ provider }) => `'${provider.id}'`);
   return ids.length === 0 ? "1 = 0" : `${column} IN (${ids.join(", ")})`;
+}
+
+/**
+ * The WHENs of the CASE giving a FOCUS line's kind over `alias` (`-- @focus line kinds of <alias>`):
+ * each provider's kind rules, in its order, on its lines alone (`feeNames`: the fee services'
+ * names, lower case, that a rule's notFee reads).
+ */
+export function focusLineKindsSql(
+  indent: string,
+  alias: string,
+  feeNames: readonly string[],
+  providers: readonly BillingProvider[] = PROVIDERS,
+): string {
+  return withFocusLines(providers)
+    .flatMap(({ provider, rules }) =>
+      rules.kinds.map((rule) => focusKindSql(rule, { alias, provider: provider.id, feeNames }, indent)),
+    )
+    .join("\n");
+}
+
+/** The WHENs of the CASE naming a FOCUS line's instance type over `alias` (`-- @focus instance types of <alias>`). */
+export function focusInstanceTypesSql(
+  indent: string,
+  alias: string,
+  providers: readonly BillingProvider[] = PROVIDERS,
+): string {
+  return withFocusLines(providers)
+    .map(
+      ({ provider, rules }) =>
+        `${indent}WHEN ${alias}.billing_provider = '${provider.id}' THEN ${firstSql(rules.instanceType, { alias, provider: provider.id, feeNames: [] })}`,
+    )
+    .join("\n");
+}
+
+/**
+ * The columns of the instance types each provider's FOCUS texts name, over `alias`, each on its
+ * provider's lines alone and followed by a comma (`-- @focus named types of <alias>`, before the
+ * select list's last column).
+ */
+export function focusNamedTypesSql(
+  indent: string,
+  alias: string,
+  providers: readonly BillingProvider[] = PROVIDERS,
+): string {
+  return withFocusLines(providers)
+    .flatMap(({ provider, rules }) =>
+      rules.types.map((type) => {
+        const value = namedTypeSql(type, { alias, provider: provider.id, feeNames: [] });
+        return `${indent}CASE WHEN ${alias}.billing_provider = '${provider.id}' THEN ${value} END AS ${namedTypeColumn(provider.id, type.name)},`;
+      }),
+    )
+    .join("\n");
 }

@@ -6,6 +6,7 @@
  */
 
 import { all, has } from "../rules/conditions.js";
+import { describedTypeHours, type FocusLines, namedType } from "../rules/focusLines.js";
 import {
   type BillingProvider,
   type CatalogueService,
@@ -61,6 +62,19 @@ const CONTROL_PLANES: readonly ControlPlane[] = [
   },
 ];
 
+/** Its FOCUS lines (src/billing/rules/focusLines.ts): the shape its description names (VM.Standard.E4.Flex), for its hours. */
+const FOCUS_LINES: FocusLines = {
+  types: [
+    {
+      name: "described",
+      sources: [["ChargeDescription"]],
+      pattern: "((?:vm|bm)[.][a-z0-9]+[.][a-z0-9.]*[a-z0-9])",
+    },
+  ],
+  kinds: [{ kind: "compute", when: describedTypeHours(namedType("described")) }],
+  instanceType: [namedType("described")],
+};
+
 export const ORACLE: BillingProvider<"oracle"> = {
   id: "oracle",
   focusNames: ["oracle", "oci", "oracle cloud infrastructure"],
@@ -114,6 +128,8 @@ export const ORACLE: BillingProvider<"oracle"> = {
   names: NO_GRAMMAR,
   generativeAi: null,
   storage: STORAGE,
+  diskTiers: null,
+  dtuTiers: null,
   services: SERVICES,
   catalogue: CATALOGUE,
   controlPlanes: CONTROL_PLANES,
@@ -125,6 +141,5 @@ export const ORACLE: BillingProvider<"oracle"> = {
   // Its government regions are not among its regions above
   partition: ONE_PARTITION,
   methodMatches: {},
-  // The shape its description names (VM.Standard.E4.Flex), for its hours
-  ownFocusRules: true,
+  focusLines: FOCUS_LINES,
 };

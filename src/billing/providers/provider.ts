@@ -10,6 +10,7 @@
  */
 
 import type { Condition } from "../rules/conditions.js";
+import type { FocusLines } from "../rules/focusLines.js";
 
 /** A billed type read by its provider's grammar. */
 export interface Shape {
@@ -61,6 +62,18 @@ export interface StorageService {
   readonly medium: "ssd" | "hdd";
   /** Copies of each GB kept (null: the line's own text, else 1). */
   readonly replication: number | null;
+}
+
+/**
+ * A provider's managed disks billed per disk-month by tier (`P10`, `E10`, `S10`), each tier's
+ * capacity read from its number: a line's disk-months are GB-hours of that capacity.
+ */
+export interface DiskTiers {
+  /** The letters a tier's name starts with (Azure: `p` Premium SSD, `e` Standard SSD, `s` Standard HDD). */
+  readonly letters: string;
+  /** Each tier number's capacity in GiB. */
+  readonly gib: Readonly<Record<number, number>>;
+  readonly source: string;
 }
 
 /** A service the registry knows that no method estimates, and why. */
@@ -199,6 +212,13 @@ export interface BillingProvider<Id extends string = string> {
   /** How it names its instance types. */
   readonly names: NameGrammar;
   readonly storage: readonly StorageService[];
+  /** Its managed disks' tiers where it bills disks per disk-month by tier; null for none. */
+  readonly diskTiers: DiskTiers | null;
+  /**
+   * Its databases' service tiers billed in DTUs (`S2 DTUs`), each tier's DTUs as its resource limits
+   * give them, by the tier's name as a meter writes it, lower case (`s2`, `basic`); null for none.
+   */
+  readonly dtuTiers: Readonly<Record<string, number>> | null;
   readonly services: readonly KnownService[];
   readonly catalogue: readonly CatalogueService[];
   readonly controlPlanes: readonly ControlPlane[];
@@ -223,13 +243,14 @@ export interface BillingProvider<Id extends string = string> {
    */
   readonly methodMatches: Readonly<Record<string, Condition>>;
   /**
-   * Whether its FOCUS lines are read by rules of its own (sql/classify/billing_lines_focus.sql's
-   * instance hours, written per provider): true, SkuPriceDetails' FOCUS-defined properties
-   * (`F_CoreCount`, `F_MemorySize`…) are not read on its lines, for its rules read them otherwise
-   * and would count a VM's cores twice; false, its lines are read by the standard's columns, as a
-   * producer no module names (docs/billing.md, "Any FOCUS producer").
+   * Its own rules for its FOCUS lines (src/billing/rules/focusLines.ts): the instance types its
+   * texts name, which of its lines are an instance's hours, how their type is named; written into
+   * sql/classify/billing_lines_focus.sql by the generator. Where it has them, SkuPriceDetails'
+   * FOCUS-defined properties (`F_CoreCount`, `F_MemorySize`…) are not read on its lines, for its
+   * rules read them otherwise and would count a VM's cores twice; null, its lines are read by the
+   * standard's columns, as a producer no module names (docs/billing.md, "Any FOCUS producer").
    */
-  readonly ownFocusRules: boolean;
+  readonly focusLines: FocusLines | null;
 }
 
 /**

@@ -90,6 +90,63 @@ export function storageTextsSql(indent: string, alias: string, give: "media" | "
     .join("\n");
 }
 
+/** A table of tiers: the group of a regular expression over a line's text naming its tier, each tier's figure. */
+interface TierTable {
+  readonly pattern: string;
+  readonly figures: Readonly<Record<string, number>>;
+  /** Whether the CASE says `ELSE NULL` (as the query wrote it), or leaves it implied. */
+  readonly elseNull: boolean;
+}
+
+/** For each table, a CASE over the tier its pattern reads of `alias`'s text; the first that gives one (none: NULL). */
+function tiersSql(indent: string, alias: string, tables: readonly TierTable[]): string {
+  const cases = tables.map((table) =>
+    [
+      `CASE REGEXP_EXTRACT(${alias}.billing_usage_text, '${table.pattern}', 1)`,
+      ...Object.entries(table.figures).map(([tier, figure]) => `  WHEN '${tier}' THEN ${figure.toFixed(1)}`),
+      ...(table.elseNull ? ["  ELSE NULL"] : []),
+      "END",
+    ]
+      .map((line) => `${indent}${line}`)
+      .join("\n"),
+  );
+  if (cases.length === 0) return `${indent}NULL`;
+  if (cases.length === 1) return cases[0];
+  return [`${indent}COALESCE(`, cases.join(",\n"), `${indent})`].join("\n");
+}
+
+/**
+ * A managed disk's capacity in GiB from its tier as its line's text names it (`-- @disk tiers of
+ * <alias>`): each provider's tiers (BillingProvider.diskTiers), by the number after one of its letters.
+ */
+export function diskTiersSql(indent: string, alias: string): string {
+  return tiersSql(
+    indent,
+    alias,
+    PROVIDERS.flatMap(({ diskTiers }) =>
+      diskTiers === null
+        ? []
+        : [{ pattern: `(?:^|[ |-])[${diskTiers.letters}]([0-9]+) `, figures: diskTiers.gib, elseNull: true }],
+    ),
+  );
+}
+
+/**
+ * A database's DTUs from its tier as its line's text names it (`-- @dtu tiers of <alias>`): each
+ * provider's DTU tiers (BillingProvider.dtuTiers), by the tier's name before `DTUs`.
+ */
+export function dtuTiersSql(indent: string, alias: string): string {
+  return tiersSql(
+    indent,
+    alias,
+    PROVIDERS.flatMap(({ dtuTiers }) =>
+      dtuTiers === null
+        ? []
+        : [{ pattern: "([a-z]+[0-9]*) e?dtus?(?:[ |]|$)", figures: dtuTiers, elseNull: false }],
+    ),
+  );
+}
+
 /**
  * The WHEN lines of a CASE over the deployments, at `indent`: over the view `alias`'s line text,
  * each giving its copies (`copies`, the line marked `-- @deployment copies of <alias>`) or an
@@ -126,6 +183,14 @@ export const KNOWN_SERVICES: readonly KnownService[] = [
   ...EVERY_PROVIDER,
   ...PROVIDERS.filter((provider) => provider !== AWS).flatMap((provider) => provider.services),
 ];
+
+/**
+ * The names of the services billing a fee on hours another service bills, lower case: a line of
+ * theirs names an instance type without being its hours (the providers' FOCUS rules, notFee).
+ */
+export const FEE_SERVICE_NAMES: readonly string[] = KNOWN_SERVICES.filter(
+  (service) => service.role === "fee",
+).flatMap((service) => service.names.map((name) => name.toLowerCase()));
 
 const serviceKey = (provider: string, name: string) => `${provider}\u0000${name.trim().toLowerCase()}`;
 

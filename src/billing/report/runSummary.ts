@@ -139,8 +139,7 @@ function whyLeft(row: UnestimatedRow, left: LeftStatus, unknown: ReadonlySet<str
   if (reason === null) return left.status;
   if (role !== "") return role;
   if (!unknown.has(row.name)) return reason;
-  const unread = reason === NO_REASON || reason.startsWith("no method reads its text");
-  return unread ? "unknown to the registry" : `unknown to the registry; ${reason}`;
+  return left.unread ? "unknown to the registry" : `unknown to the registry; ${reason}`;
 }
 
 /**
@@ -148,9 +147,10 @@ function whyLeft(row: UnestimatedRow, left: LeftStatus, unknown: ReadonlySet<str
  * tax`, the reason apart too): the coverage keeps services' statuses so, and whyLeft says the reason.
  */
 function fateOf(group: LineGroup, code: LineStatusCode, status: string): GroupFate {
-  if (code !== "not-compute") return { code, status, reason: null };
+  if (code !== "not-compute") return { code, status, reason: null, unread: false };
   const reason = group.reason ?? NO_REASON;
-  return { code, status: `${NOT_COMPUTE}: ${reason}`, reason };
+  const unread = group.reason === null || group.reasonCode === "unread-text";
+  return { code, status: `${NOT_COMPUTE}: ${reason}`, reason, unread };
 }
 
 /** The services of a bill the registry does not know and the known ones no method estimates (serviceNotes). */
@@ -384,14 +384,18 @@ function gpuNotesText(
 ): string[] {
   const notes = new Map<string, Tally>();
   for (const group of summary.groups)
-    if (group.gpuNote !== null && codes.get(group) === "evaluated") add(notes, group.gpuNote, group);
+    if (group.unlistedGpu !== null && codes.get(group) === "evaluated") {
+      const model =
+        group.unlistedGpu === ""
+          ? "GPU model not named"
+          : `GPU model ${group.unlistedGpu} not in the registry`;
+      add(notes, model, group);
+    }
   if (notes.size === 0) return [];
   return [
     "GPU-hours of no model the registry lists, read as the CCF average GPU:",
-    ...[...notes].map(([note, tally]) =>
-      printable(
-        `  ${note.replace(/: the CCF average GPU$/, "")}: ${rows(tally.lines)}, cost ${money(tally.cost)}`,
-      ),
+    ...[...notes].map(([model, tally]) =>
+      printable(`  ${model}: ${rows(tally.lines)}, cost ${money(tally.cost)}`),
     ),
   ];
 }

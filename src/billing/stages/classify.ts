@@ -455,6 +455,8 @@ export const LINE_KIND_COLUMNS = [
   "billing_service",
   "billing_unknown_unit",
   "billing_method_warning",
+  "billing_reason_code",
+  "billing_unlisted_gpu",
   "billing_instance_vcpus",
   "billing_instance_memory_gib",
 ] as const;

@@ -31,6 +31,15 @@ import type { LookedUp } from "./lookUp.js";
 import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
 import type { BillRun } from "./request.js";
 
+/** The codes of a reason the summary reads (sql/classify/billing_methods.sql's billing_reason_code). */
+export type ReasonCode = "unread-text";
+
+const reasonCode = (value: unknown): ReasonCode | null => {
+  if (value === null) return null;
+  if (value === "unread-text") return value;
+  throw new Error(`billing: an unknown reason code ${String(value)}`);
+};
+
 /** Lines of one kind: provider, instance type as billed, place, and why not evaluated (null: it may be). */
 export interface LineGroup {
   readonly provider: string | null;
@@ -67,8 +76,10 @@ export interface LineGroup {
    * unit, a count…: sql/classify/billing_methods.sql's billing_method_warning), else null.
    */
   readonly reason: string | null;
-  /** For GPU-hours read as the CCF average GPU, why (the model not named, or not in the registry), else null. */
-  readonly gpuNote: string | null;
+  /** Its reason's code (sql/classify/billing_methods.sql's billing_reason_code): `unread-text`, no rule reads its text; else null. */
+  readonly reasonCode: ReasonCode | null;
+  /** For GPU-hours read as the CCF average GPU, the model as its lines name it ('' for none named), else null. */
+  readonly unlistedGpu: string | null;
 }
 
 /**
@@ -136,7 +147,8 @@ const kindsQuery =
        ${problemReasonSql("located")} AS billing_problem_reason,
        method AS billing_method, billing_method_key, billing_service, billing_place_warning,
        CASE WHEN billing_method IS NULL THEN billing_method_warning END AS billing_reason,
-       CASE WHEN billing_method = 'accelerator' THEN billing_method_warning END AS billing_gpu_note,
+       billing_reason_code,
+       billing_unlisted_gpu,
        SUM(billing_line_count)::DOUBLE AS lines, ${exactSumParts("hours", "hours")},
        ${exactSumParts("billing_method_amount", "method_quantity")},
        ${exactSumParts("CASE WHEN billing_paid_cost > 0 THEN billing_paid_cost END", "cost")},
@@ -164,7 +176,8 @@ const groupsQuery = (): string =>
      CASE WHEN k.billing_problem IS NULL OR p.rank <= ${NAMES_KEPT} THEN k.billing_problem_reason
        WHEN k.billing_problem_status IN ('bad-row', 'not-evaluated') THEN '${OTHER_REASONS}'
        ELSE k.billing_problem_reason END AS billing_problem_reason,
-     k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason, k.billing_gpu_note,
+     k.billing_method, k.billing_method_key, k.billing_place_warning, k.billing_reason, k.billing_reason_code,
+     k.billing_unlisted_gpu,
      CASE WHEN s.rank <= ${NAMES_KEPT} THEN k.billing_service ELSE 'other services' END AS billing_service,
      SUM(k.lines)::DOUBLE AS lines, ${exactSumParts("k.hours", "hours")},
      ${exactSumParts("k.method_quantity", "method_quantity")}, ${exactSumParts("k.cost", "cost")},
@@ -221,7 +234,8 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
     billedCost: Number(row.billed_cost),
     placeWarning: text(row.billing_place_warning),
     reason: text(row.billing_reason),
-    gpuNote: text(row.billing_gpu_note),
+    reasonCode: reasonCode(row.billing_reason_code),
+    unlistedGpu: text(row.billing_unlisted_gpu),
   }));
 }
 

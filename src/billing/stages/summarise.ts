@@ -315,6 +315,8 @@ export interface GroupFate {
   readonly code: LineStatusCode;
   readonly status: string;
   readonly reason: string | null;
+  /** Whether no rule reads its lines (no reason decided, or no rule reads their text): false for other statuses. */
+  readonly unread: boolean;
 }
 
 /** A group's fate (its lines are estimated when its code is `evaluated`). */
