@@ -121,19 +121,14 @@ describe("an offer file's prices", () => {
   });
 });
 
+/** `price-list aws` of `regions` into `out`, read from the local server. */
+const listRun = (regions: string, out: string) =>
+  runMain(["price-list", "aws", "--region", regions, "-o", out, "--endpoint", endpoint]);
+
 describe("price-list aws", () => {
   it("writes each region's prices from its offer file; a region without one is named, the rest written", async () => {
     const out = join(scratch, "aws.csv");
-    const run = await runMain([
-      "price-list",
-      "aws",
-      "--region",
-      "eu-north-1,eu-west-1,ap-south-2",
-      "-o",
-      out,
-      "--endpoint",
-      endpoint,
-    ]);
+    const run = await listRun("eu-north-1,eu-west-1,ap-south-2", out);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain("impact-service: eu-north-1: 2 VM types priced\n");
     expect(run.stderr).toContain("impact-service: ap-south-2's offer file: HTTP 404; not in the list\n");
@@ -180,16 +175,7 @@ describe("the list it writes, read by the what-if", () => {
     expect(without?.to_place).toBe("eu-north-1");
     expect(without?.saved_cost).toBe("");
     const list = join(scratch, "moves.csv");
-    const made = await runMain([
-      "price-list",
-      "aws",
-      "--region",
-      "eu-west-1,eu-north-1",
-      "-o",
-      list,
-      "--endpoint",
-      endpoint,
-    ]);
+    const made = await listRun("eu-west-1,eu-north-1", list);
     expect(made.code).toBe(0);
     const moved = await moveOf("with", list);
     expect(moved?.price_origin).toBe("list price, both sides");

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROVIDERS } from "../../src/billing/providers/index.js";
-import { type WrittenLine, writtenRun } from "../support/focusLines.js";
+import { focusExportText, type WrittenLine, writtenRun } from "../support/focusLines.js";
 
 const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-focus-any-"));
@@ -18,26 +18,6 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A provider no module of src/billing/providers/ names. */
 const PRODUCER = "Example Sovereign Cloud";
-
-const HEADER = [
-  "BillingAccountId",
-  "BillingCurrency",
-  "ServiceProviderName",
-  "ChargeCategory",
-  "ChargePeriodStart",
-  "ChargePeriodEnd",
-  "ServiceName",
-  "ServiceCategory",
-  "ResourceType",
-  "ResourceId",
-  "RegionId",
-  "ConsumedQuantity",
-  "ConsumedUnit",
-  "PricingUnit",
-  "BilledCost",
-  "EffectiveCost",
-  "SkuPriceDetails",
-];
 
 interface Line {
   readonly id: string;
@@ -134,31 +114,10 @@ const LINES: readonly Line[] = [
   },
 ];
 
-const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
 function exportText(): string {
-  const rows = LINES.map((line) =>
-    [
-      "acct-1",
-      "EUR",
-      line.provider ?? PRODUCER,
-      "Usage",
-      "2025-06-01T00:00:00Z",
-      "2025-06-02T00:00:00Z",
-      line.service,
-      line.category,
-      line.type,
-      line.id,
-      "eu-central-1",
-      String(line.hours),
-      "Hours",
-      "Hours",
-      "1.5",
-      "1.5",
-      csvCell(JSON.stringify(line.sku)),
-    ].join(","),
+  return focusExportText(
+    LINES.map((line) => ({ ...line, provider: line.provider ?? PRODUCER, region: "eu-central-1" })),
   );
-  return `${[HEADER.join(","), ...rows].join("\n")}\n`;
 }
 
 type Row = WrittenLine;

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PROVIDERS, providerOf } from "../../src/billing/providers/index.js";
 import { sqlQuery } from "../../src/billing/queries.js";
-import { type WrittenLine, writtenLinesById, writtenRun } from "../support/focusLines.js";
+import { focusExportText, type WrittenLine, writtenLinesById, writtenRun } from "../support/focusLines.js";
 
 vi.mock("../../src/billing/providers/index.js", async (importOriginal) => {
   const tree = await importOriginal<typeof import("../../src/billing/providers/index.js")>();
@@ -39,26 +39,6 @@ const SLOW = { timeout: 180_000 };
 const scratch = mkdtempSync(join(tmpdir(), "billing-focus-new-provider-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-const HEADER = [
-  "BillingAccountId",
-  "BillingCurrency",
-  "ServiceProviderName",
-  "ChargeCategory",
-  "ChargePeriodStart",
-  "ChargePeriodEnd",
-  "ServiceName",
-  "ServiceCategory",
-  "ResourceType",
-  "ResourceId",
-  "RegionId",
-  "ConsumedQuantity",
-  "ConsumedUnit",
-  "PricingUnit",
-  "BilledCost",
-  "EffectiveCost",
-  "SkuPriceDetails",
-];
-
 /** The same lines from Acme and from a producer no module names; the issue's VM first. */
 const PRODUCERS = { acme: "Acme Cloud", unnamed: "Example Sovereign Cloud" } as const;
 const LINES = [
@@ -66,33 +46,19 @@ const LINES = [
   { id: "memory", type: "Memory", hours: 10, sku: { F_MemorySize: 2 } },
 ] as const;
 
-const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
 function exportText(): string {
-  const rows = Object.entries(PRODUCERS).flatMap(([key, producer]) =>
-    LINES.map((line) =>
-      [
-        "acct-1",
-        "EUR",
-        producer,
-        "Usage",
-        "2025-06-01T00:00:00Z",
-        "2025-06-02T00:00:00Z",
-        "Elastic Compute",
-        "Compute",
-        line.type,
-        `${key}-${line.id}`,
-        key === "acme" ? "acme-fra-1" : "eu-central-1",
-        String(line.hours),
-        "Hours",
-        "Hours",
-        "1.5",
-        "1.5",
-        csvCell(JSON.stringify(line.sku)),
-      ].join(","),
+  return focusExportText(
+    Object.entries(PRODUCERS).flatMap(([key, producer]) =>
+      LINES.map((line) => ({
+        ...line,
+        provider: producer,
+        service: "Elastic Compute",
+        category: "Compute",
+        id: `${key}-${line.id}`,
+        region: key === "acme" ? "acme-fra-1" : "eu-central-1",
+      })),
     ),
   );
-  return `${[HEADER.join(","), ...rows].join("\n")}\n`;
 }
 
 type Row = WrittenLine;

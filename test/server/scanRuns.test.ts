@@ -46,11 +46,11 @@ if (action === "flood") {
 
 const start = (action: string) => scanProcessStarter(FAKE, { FAKE_ACTION: action, LOG_LEVEL: "debug" });
 
-/** A schedule of one scan of the stand-in, `say`'s lines gathered; stopped once its first run ended. */
-async function scannedOnce(action: string): Promise<string[]> {
+/** A schedule of one scan started by `starter`, `say`'s lines gathered; stopped once its first run ended. */
+async function scannedOnce(starter: ReturnType<typeof scanProcessStarter>): Promise<string[]> {
   const said: string[] = [];
   const schedule = createScanSchedule({
-    start: start(action),
+    start: starter,
     regions: ["eu-west-3"],
     filters: [],
     hours: 1,
@@ -106,33 +106,21 @@ describe("the scan's command, through the service's runner", () => {
   });
 
   it("is stopped past its resident memory, the previous gauges kept", async () => {
-    const said = await scannedOnce("memory");
+    const said = await scannedOnce(start("memory"));
     expect(said.at(-1)).toMatch(
       /^scan of eu-west-3: stopped: it used \d+ MiB of memory, more than 384 MiB; the previous gauges kept$/,
     );
   });
 
   it("is stopped past the bytes of its output, the previous gauges kept", async () => {
-    const said = await scannedOnce("flood");
+    const said = await scannedOnce(start("flood"));
     expect(said.at(-1)).toBe(
       `scan of eu-west-3: stopped: it wrote more than ${MAX_SCAN_OUTPUT_BYTES / MiB} MiB; the previous gauges kept`,
     );
   });
 
   it("that cannot start is said, the previous gauges kept", async () => {
-    const said: string[] = [];
-    const schedule = createScanSchedule({
-      start: scanProcessStarter(join(work, "absent.mjs"), {}),
-      regions: ["eu-west-3"],
-      filters: [],
-      hours: 1,
-      edition: null,
-      intervalMs: 3_600_000,
-      timeoutMs: 60_000,
-      say: (line) => said.push(line),
-    });
-    await schedule.scanNow();
-    schedule.stop();
+    const said = await scannedOnce(scanProcessStarter(join(work, "absent.mjs"), {}));
     // node starts and refuses the missing entry: its lines logged, then its exit
     expect(said.some((line) => line.startsWith("scan: ") && line.includes("absent.mjs"))).toBe(true);
     expect(said.at(-1)).toMatch(/^scan of eu-west-3: exit 1: .+; the previous gauges kept$/);

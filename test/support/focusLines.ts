@@ -40,3 +40,63 @@ export async function writtenRun(
   };
   return { line, summary: run.stderr };
 }
+
+/** A line of a FOCUS 1.2 producer's export as the tests write one: a day's usage in EUR, 1.5 billed. */
+export interface ProducerLine {
+  readonly provider: string;
+  readonly service: string;
+  readonly category: string;
+  readonly type: string;
+  readonly id: string;
+  readonly region: string;
+  readonly hours: number;
+  readonly sku: Readonly<Record<string, string | number>>;
+}
+
+const PRODUCER_HEADER = [
+  "BillingAccountId",
+  "BillingCurrency",
+  "ServiceProviderName",
+  "ChargeCategory",
+  "ChargePeriodStart",
+  "ChargePeriodEnd",
+  "ServiceName",
+  "ServiceCategory",
+  "ResourceType",
+  "ResourceId",
+  "RegionId",
+  "ConsumedQuantity",
+  "ConsumedUnit",
+  "PricingUnit",
+  "BilledCost",
+  "EffectiveCost",
+  "SkuPriceDetails",
+];
+
+const csvCell = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The export's text of `lines`: FOCUS 1.2's columns, SkuPriceDetails the line's `sku` as JSON. */
+export function focusExportText(lines: readonly ProducerLine[]): string {
+  const rows = lines.map((line) =>
+    [
+      "acct-1",
+      "EUR",
+      line.provider,
+      "Usage",
+      "2025-06-01T00:00:00Z",
+      "2025-06-02T00:00:00Z",
+      line.service,
+      line.category,
+      line.type,
+      line.id,
+      line.region,
+      String(line.hours),
+      "Hours",
+      "Hours",
+      "1.5",
+      "1.5",
+      csvCell(JSON.stringify(line.sku)),
+    ].join(","),
+  );
+  return `${[PRODUCER_HEADER.join(","), ...rows].join("\n")}\n`;
+}
