@@ -4,7 +4,7 @@
  * singles, GraphQL fleets of 100–2,000 items (some compressed), NDJSON batches of 200–5,000 lines
  * on `POST /v1/batch`, `@stream` fleets, automatic persisted queries, and a few hostile bodies
  * (issue 86's round among them: 8 MB bodies of records, not JSON, in REST, GraphQL and batches;
- * from 127.0.0.3, the others from 127.0.0.1) —
+ * from 127.0.0.3, each batch client from an address of its own, the others from 127.0.0.1) —
  * for `BENCH_MIXED_SECONDS` (300 by default), each client stopping at the deadline or after
  * `BENCH_MIXED_REQUESTS` requests. Every answer is checked (status, and the count of items, lines
  * or parts it must hold). Resident memory is read from /proc every second, heap, external and
@@ -59,7 +59,8 @@ interface Outcome {
 interface Kind {
   readonly name: string;
   readonly clients: number;
-  readonly ask: (base: string, random: () => number) => Promise<Outcome>;
+  /** One client's turn: `client` is its index among its kind's clients. */
+  readonly ask: (base: string, random: () => number, client: number) => Promise<Outcome>;
 }
 
 async function post(url: string, body: string, headers: Record<string, string> = {}) {
@@ -79,11 +80,17 @@ async function post(url: string, body: string, headers: Record<string, string> =
 const HOSTILE_CLIENT = "127.0.0.3";
 
 /**
- * `post` from HOSTILE_CLIENT (fetch cannot choose its address). An answer that came before the
+ * A batch client's own address (127.0.0.10 and up): four clients are four callers, each with its
+ * share of the batch slots (MAX_BATCHES_PER_CLIENT), as four machines would be.
+ */
+const batchClient = (client: number) => `127.0.0.${10 + client}`;
+
+/**
+ * `post` from `address` (fetch cannot choose its address). An answer that came before the
  * body was sent whole (a refusal, its connection closed) is the answer: the write's EPIPE after it
  * is not an error.
  */
-function hostilePost(url: string, body: string, headers: Record<string, string> = {}) {
+function postFrom(address: string, url: string, body: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; text: string }>((resolve, reject) => {
     let answered = false;
     const target = new URL(url);
@@ -93,7 +100,7 @@ function hostilePost(url: string, body: string, headers: Record<string, string> 
         port: target.port,
         path: `${target.pathname}${target.search}`,
         method: "POST",
-        localAddress: HOSTILE_CLIENT,
+        localAddress: address,
         headers: {
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
@@ -116,6 +123,9 @@ function hostilePost(url: string, body: string, headers: Record<string, string> 
     sent.end(body);
   });
 }
+
+const hostilePost = (url: string, body: string, headers: Record<string, string> = {}) =>
+  postFrom(HOSTILE_CLIENT, url, body, headers);
 
 const between = (random: () => number, low: number, high: number) =>
   low + Math.floor(random() * (high - low + 1));
@@ -214,16 +224,13 @@ async function fleet(base: string, random: () => number): Promise<Outcome> {
 }
 
 /** Batches of 200–5,000 NDJSON lines; the summary must count them all. */
-async function batch(base: string, random: () => number): Promise<Outcome> {
+async function batch(base: string, random: () => number, client: number): Promise<Outcome> {
   const lines = between(random, 200, 5000);
   const body = `${Array.from({ length: lines }, () => cloudLine(random)).join("\n")}\n`;
-  const response = await fetch(`${base}/v1/batch`, {
-    method: "POST",
-    headers: { "content-type": "application/x-ndjson" },
-    body,
+  const { status, text } = await postFrom(batchClient(client), `${base}/v1/batch`, body, {
+    "content-type": "application/x-ndjson",
   });
-  const text = await response.text();
-  if (response.status !== 200) return { status: response.status, right: response.status === 503 };
+  if (status !== 200) return { status, right: status === 503 };
   const summary = text.slice(text.lastIndexOf("\n", text.length - 2) + 1);
   return { status: 200, right: summary.includes(`"lines":${lines},"ok":${lines},`) };
 }
@@ -375,7 +382,7 @@ async function drive(base: string, kinds: readonly Kind[], seconds: number, exit
       const random = seeded(1000 * k + c + 1);
       for (let n = 0; n < MAX_REQUESTS && performance.now() < deadline && !exited(); n++) {
         const started = performance.now();
-        const outcome: Outcome = await kind.ask(base, random).catch((error: Error) => ({
+        const outcome: Outcome = await kind.ask(base, random, c).catch((error: Error) => ({
           status: 0,
           right: false,
           asked: `${kind.name}: ${error.message} ${String(error.cause ?? "")}`.slice(0, 200),
