@@ -17,13 +17,10 @@
  * Not a test (test/server/bodiesAtOnce.test.ts asserts the same round): bench/README.md records
  * its figures.
  */
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { createInterface } from "node:readline";
 import { firePhase, PHASES } from "../test/support/bodiesAtOnce.js";
-import { containerLimits } from "../test/support/containerLimits.js";
-import { residentMemoryMb, shippedDeployment } from "./admission.js";
-import { serviceArguments, serviceVariables } from "./serviceCommand.js";
+import { residentMemoryMb } from "./admission.js";
+import { startContainedService } from "./containedService.js";
+import { serviceArguments } from "./serviceCommand.js";
 
 /** The heap in use, as /metrics reads it (`nodejs_heap_size_used_bytes`), in MB; 0 when it does not answer. */
 async function heapUsedMb(port: number): Promise<number> {
@@ -35,37 +32,10 @@ async function heapUsedMb(port: number): Promise<number> {
 }
 
 const root = process.env.BENCH_BODIES_ROOT ?? new URL("..", import.meta.url);
-const limits = containerLimits("tmpfs");
-const { env } = shippedDeployment();
-const [command, ...args] = limits.command([process.execPath, ...serviceArguments()]);
-const child = spawn(command, args, {
-  cwd: root,
-  env: {
-    ...process.env,
-    ...env,
-    ...serviceVariables(),
-    PORT: "0",
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "info",
-    TMPDIR: limits.tmp,
-  },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-let exited = false;
-child.once("exit", () => {
-  exited = true;
-});
-/** The port of the service's `listening on` line; rejects if it exits before. */
-const listening = new Promise<number>((resolve, reject) => {
-  child.once("exit", () => reject(new Error("the service exited before listening")));
-  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (line) => {
-    const port = /listening on http:\/\/[^:]+:(\d+)/.exec(line);
-    if (port) resolve(Number(port[1]));
-    else if (/"level":(5|6)\d/.test(line)) console.error(line.slice(0, 300));
-  });
-});
+const service = startContainedService(root);
+const { child, limits } = service;
 try {
-  const port = await listening;
+  const port = await service.port;
   const pid = child.pid as number;
 
   const phases: Record<string, unknown> = {};
@@ -77,7 +47,7 @@ try {
     let heapPeak = 0;
     let sampling = true;
     const heapSampler = (async () => {
-      while (sampling && !exited) heapPeak = Math.max(heapPeak, await heapUsedMb(port));
+      while (sampling && !service.exited()) heapPeak = Math.max(heapPeak, await heapUsedMb(port));
     })();
     const started = performance.now();
     const { answers, light } = await firePhase(port, shots);
@@ -95,7 +65,7 @@ try {
       light,
       peakRssMb: Math.round(peak),
       peakHeapUsedMb: Math.round(heapPeak),
-      alive: !exited,
+      alive: !service.exited(),
     };
     console.error(name, JSON.stringify(phases[name]));
   }
@@ -105,11 +75,9 @@ try {
     phases,
     cgroupPeakMb: Math.round(limits.peakBytes() / 2 ** 20),
     oomKills: limits.oomKills(),
-    alive: !exited,
+    alive: !service.exited(),
   };
   console.log(JSON.stringify(figures, null, 2));
 } finally {
-  child.kill("SIGKILL");
-  if (!exited) await once(child, "exit");
-  limits.release();
+  await service.stop();
 }
