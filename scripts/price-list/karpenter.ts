@@ -4,6 +4,7 @@
  * price source at the date its file's header names. Read as text, a line at a time: the files are
  * data, never compiled nor run here. Each reader gives `region,type` → price, the prices above 0.
  */
+
 /** `region,type` → USD an hour. */
 export type GeneratedPrices = Map<string, number>;
 
