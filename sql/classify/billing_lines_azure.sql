@@ -7,7 +7,7 @@
 -- keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
-  'azure' AS billing_provider,
+  -- @provider of format azure
   CASE
     -- An empty ChargeType is none (a usage line): Hive's and Athena's CSV reader gives an empty
     -- cell as an empty text where the command and Spark read NULL

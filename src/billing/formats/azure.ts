@@ -11,6 +11,7 @@ export const AZURE: BillingFormat<"azure"> = {
   name: "azure",
   title: "Azure cost export",
   listed: "Azure",
+  provider: "azure",
   versions: [
     { title: "Azure legacy pay-as-you-go usage export", column: "PreTaxCost" },
     { title: "Azure EA usage file (German headers)", column: "Verbrauchte Menge" },
