@@ -12,7 +12,7 @@ SELECT
     -- An empty ChargeType is none (a usage line): Hive's and Athena's CSV reader gives an empty
     -- cell as an empty text where the command and Spark read NULL
     WHEN COALESCE(NULLIF(TRIM(e.ChargeType), ''), 'Usage') <> 'Usage' THEN 'not compute'
-    WHEN e.MeterCategory = 'Virtual Machines' THEN 'compute'
+    -- @compute lines of format azure over e
     ELSE 'not compute'
   END AS billing_line_kind,
   COALESCE(

@@ -80,6 +80,15 @@ function rescaledUnitsSql(indent: string, give: "units" | "scales", name: string
     .join("\n");
 }
 
+/** The WHEN of a format's line kind CASE marking its instance hours (BillingFormat.computeWhen); the marker itself where it has none. */
+function computeLinesSql(indent: string, name: string, alias: string): string {
+  const when = isBillingFormatName(name) ? BILLING_FORMATS[name].computeWhen : undefined;
+  if (when === undefined) return `${indent}-- @compute lines of format ${name} over ${alias}`;
+  const values = when.oneOf.map(sqlLiteral);
+  const test = values.length === 1 ? `= ${values[0]}` : `IN (${values.join(", ")})`;
+  return `${indent}WHEN ${alias}.${when.column} ${test} THEN 'compute'`;
+}
+
 /** The WHENs of a CASE giving a format's line without a unit its unit (BillingFormat.impliedUnits); the marker itself where it implies none. */
 function impliedUnitsSql(indent: string, name: string, alias: string): string {
   const implied = isBillingFormatName(name) ? (BILLING_FORMATS[name].impliedUnits ?? []) : [];
@@ -116,6 +125,11 @@ const SPLICES: readonly Splice[] = [
     marker: "rescaled <units|scales> of format <name>",
     pattern: /^( *)-- @rescaled (units|scales) of format ([a-z0-9]+)$/gm,
     write: (indent, give, name) => rescaledUnitsSql(indent, give === "units" ? "units" : "scales", name),
+  },
+  {
+    marker: "compute lines of format <name> over <alias>",
+    pattern: /^( *)-- @compute lines of format ([a-z0-9]+) over ([a-z])$/gm,
+    write: (indent, name, alias) => computeLinesSql(indent, name, alias),
   },
   {
     marker: "implied units of format <name> over <alias>",

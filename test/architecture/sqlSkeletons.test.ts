@@ -158,12 +158,9 @@ function namedThings(): Record<string, string[]> {
 
 /**
  * What the skeletons still name, file by file, until each is data of its provider's or format's
- * module: the per-format queries' own columns' values (CUR's product codes and usage types, its
- * and Google Cloud's unit spellings, Azure's meter category).
+ * module: the CUR lines query's own columns' values (its product codes and usage types, its units).
  */
 const REMAINING: Record<string, string[]> = {
-  // Azure's VM meters' category, as its export names it
-  "classify/billing_lines_azure.sql": ["'Virtual Machines': service virtual machines"],
   // CUR's instance hours (product codes with operations and usage types), a node's hours without a
   // unit in `Hrs`, and its memory's `8 GiB`
   "classify/billing_lines_cur.sql": [

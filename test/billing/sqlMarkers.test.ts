@@ -61,8 +61,17 @@ describe("the markers of sql/", () => {
       'sql/q.sql: unknown marker "-- @implied units of format azure over l"',
     );
     for (const format of Object.values(BILLING_FORMATS))
-      for (const implied of format.impliedUnits ?? [])
-        expect(readColumns(format), format.name).toContain(implied.column);
+      for (const { column } of [
+        ...(format.impliedUnits ?? []),
+        ...(format.computeWhen ? [format.computeWhen] : []),
+      ])
+        expect(readColumns(format), format.name).toContain(column);
+    expect(splicedSql("q.sql", "    -- @compute lines of format azure over e\n")).toBe(
+      "    WHEN e.MeterCategory = 'Virtual Machines' THEN 'compute'\n",
+    );
+    expect(() => splicedSql("q.sql", "    -- @compute lines of format cur over e\n")).toThrow(
+      'sql/q.sql: unknown marker "-- @compute lines of format cur over e"',
+    );
   });
 
   it("refuses a FOCUS provider condition whose skeleton names a provider", () => {

@@ -58,4 +58,6 @@ export const AZURE: BillingFormat<"azure"> = {
     account: { name: ["SubscriptionName", "SubscriptionId"] },
     resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
   },
+  // Its VMs' meters (Spot and Low Priority included): an instance's hours
+  computeWhen: { column: "MeterCategory", oneOf: ["Virtual Machines"] },
 };

@@ -102,6 +102,12 @@ export interface BillingFormat<Name extends string = string> {
    * units of format <name> over <alias>`. A line none matches stays without a unit.
    */
   readonly impliedUnits?: readonly ImpliedUnit[];
+  /**
+   * The values of a column of its marking a line as an instance's hours (Azure's MeterCategory
+   * `Virtual Machines`), written into its lines' query at `-- @compute lines of format <name> over
+   * <alias>`; absent where its query's own rules say it.
+   */
+  readonly computeWhen?: { readonly column: string; readonly oneOf: readonly string[] };
 }
 
 /** A unit a format's line without one is in: its column's value matches one of the LIKE patterns, as written. */
