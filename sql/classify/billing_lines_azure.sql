@@ -7,12 +7,12 @@
 -- keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
-  'azure' AS billing_provider,
+  -- @provider of format azure
   CASE
     -- An empty ChargeType is none (a usage line): Hive's and Athena's CSV reader gives an empty
     -- cell as an empty text where the command and Spark read NULL
     WHEN COALESCE(NULLIF(TRIM(e.ChargeType), ''), 'Usage') <> 'Usage' THEN 'not compute'
-    WHEN e.MeterCategory = 'Virtual Machines' THEN 'compute'
+    -- @compute lines of format azure over e
     ELSE 'not compute'
   END AS billing_line_kind,
   COALESCE(

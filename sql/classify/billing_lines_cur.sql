@@ -8,7 +8,7 @@
 -- (EUW2-BoxUsage:t3.xlarge). The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
-  'aws' AS billing_provider,
+  -- @provider of format cur
   CASE
     -- An empty type is none (Hive's and Athena's CSV reader gives an empty cell as an empty text)
     WHEN NULLIF(TRIM(e.line_item_line_item_type), '') NOT IN ('Usage', 'DiscountedUsage', 'SavingsPlanCoveredUsage')

@@ -12,7 +12,7 @@
 -- query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
-  'gcp' AS billing_provider,
+  -- @provider of format gcp
   'not compute' AS billing_line_kind,
   CAST(NULL AS VARCHAR) AS billing_instance_type,
   TRY_CAST(e.usage_amount AS DOUBLE) AS billing_quantity,

@@ -9,7 +9,7 @@
 -- The query keeps to what Spark SQL, Trino, BigQuery and DuckDB share.
 SELECT
   e.*,
-  'oracle' AS billing_provider,
+  -- @provider of format oci
   'not compute' AS billing_line_kind,
   CAST(NULL AS VARCHAR) AS billing_instance_type,
   TRY_CAST(e.usage_billed_quantity AS DOUBLE) AS billing_quantity,

@@ -71,13 +71,9 @@ FROM (
         ELSE NULL
       END
       -- A method that cannot count a line's units says why, the line's status (evaluate/billing_impacts.sql):
-      -- a DTU tier the resource limits do not list is named, not read as another tier
-      WHEN c.billing_method IS NOT NULL AND c.billing_method_multiplier IS NULL AND c.billing_usage_text LIKE '%dtu%'
-        AND c.billing_unit_dimension = c.billing_method_dimension
-        THEN CASE REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)
-          WHEN '' THEN 'DTUs of no tier or number named'
-          ELSE CONCAT('unknown DTU tier ', UPPER(REGEXP_EXTRACT(c.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1)))
-        END
+      -- a DTU tier the resource limits do not list is named, not read as another tier (its provider's
+      -- dtuTiers, src/billing/providers/)
+      -- @dtu warnings of c
       -- A generative-AI model the edition's data lacks (or no model named) is named, not read as another
       WHEN c.billing_method_variant = '' AND c.billing_method_dimension = 'count' AND c.billing_method_multiplier IS NULL
         THEN CASE c.billing_ai_name
@@ -168,32 +164,13 @@ FROM (
         -- A VM's hours whose SKU gives its cores (SkuPriceDetails' F_CoreCount): each core's vCPU-hour
         WHEN s.billing_unit_resource = '' AND s.billing_usage_text LIKE '%| f_corecount %'
           THEN TRY_CAST(REGEXP_EXTRACT(s.billing_usage_text, '[|] f_corecount ([0-9.]+)', 1) AS DOUBLE)
-        -- An OCPU is one physical core: two vCPUs on x86, one on Ampere A1 (Oracle Cloud, "Compute
-        -- Shapes"). A capacity unit defined by its memory has the vCPUs of its service's nodes of
-        -- that memory: an Aurora ACU is about 2 GiB with "corresponding CPU" (Amazon Aurora User
-        -- Guide, Aurora Serverless v2), a quarter of a vCPU at Aurora's db.r 8 GiB a vCPU (CCF's
-        -- figure alike); a Redshift RPU is 16 GB (Amazon Redshift Management Guide, "Compute
-        -- capacity for Amazon Redshift Serverless"), two vCPUs at RA3's 8 GiB a vCPU (node types)
-        WHEN s.billing_unit_resource = 'ocpu' OR s.billing_usage_text LIKE '%ocpu%' THEN CASE
-          WHEN s.billing_usage_text LIKE '%- a1 |%' OR s.billing_usage_text LIKE '%.a1.%'
-            OR s.billing_usage_text LIKE '%ampere a1%' THEN 1.0
-          ELSE 2.0
-        END
-        WHEN s.billing_unit_resource = 'acu' OR s.billing_usage_text LIKE '%aurora:serverless%' THEN 0.25
-        WHEN s.billing_unit_resource = 'rpu' OR s.billing_usage_text LIKE '%redshift:serverlessusage%' THEN 2.0
-        -- A managed database's vCores its meter names (Azure's `2 vCore`, billed per hour of the
-        -- server); a meter of `vCore` alone bills vCore-hours
-        WHEN s.billing_usage_text LIKE '%vcore%' THEN COALESCE(TRY_CAST(NULLIF(
-          REGEXP_EXTRACT(s.billing_usage_text, '([0-9]+) vcore', 1), '') AS DOUBLE), 1.0)
-        -- An Azure SQL database's DTUs (its meter: `S2 DTUs`, `100 eDTUs`), as vCores: 100 DTUs of
-        -- the Basic and Standard tiers, 125 of Premium, a vCore (Microsoft Learn, "Migrate Azure SQL
-        -- Database from the DTU-based model to the vCore-based model"); a tier's DTUs as its
-        -- provider's module gives them (dtuTiers)
-        WHEN s.billing_usage_text LIKE '%dtu%' THEN COALESCE(
-          TRY_CAST(NULLIF(REGEXP_EXTRACT(s.billing_usage_text, '(?:^| )([0-9]+) e?dtus?', 1), '') AS DOUBLE),
-          -- @dtu tiers of s
-          ) / CASE WHEN s.billing_usage_text LIKE '%premium%'
-            OR REGEXP_EXTRACT(s.billing_usage_text, '([a-z]+[0-9]*) e?dtus?(?:[ |]|$)', 1) LIKE 'p%' THEN 125.0 ELSE 100.0 END
+        -- A unit of compute that is not a vCPU, as the vCPUs it stands for (an OCPU, an Aurora ACU, a
+        -- Redshift RPU, a vCore its meter counts: the registry's VCPU_UNITS, src/billing/registry/lineWords.ts)
+        -- @vcpu units of s
+        -- A database's DTUs (Azure SQL's meter: `S2 DTUs`, `100 eDTUs`), as vCores: the number its
+        -- meter names, else its tier's, over the DTUs a vCore stands for in its tier (its provider's
+        -- dtuTiers, src/billing/providers/)
+        -- @dtu vcores of s
         ELSE 1.0
       END END AS billing_method_multiplier
     FROM (
@@ -228,15 +205,8 @@ FROM (
         END AS billing_catalogue_key,
         CASE
           WHEN r.billing_method IS NULL OR r.billing_method <> 'data-transfer' THEN NULL
-          WHEN r.billing_usage_text LIKE '%inter-region%' OR r.billing_usage_text LIKE '%interregion%'
-            OR r.billing_usage_text LIKE '%-aws-out-bytes%' OR r.billing_usage_text LIKE '%-aws-in-bytes%'
-            OR r.billing_usage_text LIKE '%between regions%' OR r.billing_usage_text LIKE '%inter region%' THEN 'inter-region'
-          WHEN r.billing_usage_text LIKE '%regional-bytes%' OR r.billing_usage_text LIKE '%intra%'
-            OR r.billing_usage_text LIKE '%same region%' OR r.billing_usage_text LIKE '%inter-az%'
-            OR r.billing_usage_text LIKE '%data processed%' OR r.billing_usage_text LIKE '%ingested%'
-            OR r.billing_usage_text LIKE '%ingestion%' OR r.billing_usage_text LIKE '%log volume%'
-            OR r.billing_usage_text LIKE '%virtual network%' THEN 'intra-region'
-          ELSE 'internet'
+          -- How far a transfer carries, by its words (TRANSFER_SCOPES, src/billing/registry/lineWords.ts)
+          -- @transfer scopes of r
         END AS billing_transfer_scope
       FROM (
         SELECT
@@ -254,13 +224,9 @@ FROM (
               -- Hours of a disk or memory its SKU sizes (SkuPriceDetails' F_DiskSpace, F_MemorySize): GB-hours
               WHEN b.billing_sku_gb IS NOT NULL AND b.billing_unit_dimension_read = 'hour'
                 AND b.billing_unit_resource_read IS NULL THEN 'gb-hour'
-              -- Units a line's description re-reads: AWS Lambda's "Total Compute" in `Seconds` is
-              -- GB-seconds, Fargate's "Memory" in `Hours` GB-hours (their prices are per GB-second and
-              -- GB-hour); data transfer in `GB Months` (Oracle) is GB transferred in the month
-              WHEN b.billing_unit_dimension_read = 'hour' AND b.billing_unit_resource_read IS NULL
-                AND (b.billing_usage_text LIKE '%lambda%total compute%' OR b.billing_usage_text LIKE '%fargate%memory%')
-                THEN 'gb-hour'
-              WHEN b.billing_unit_dimension_read = 'gb-hour' AND b.billing_usage_text LIKE '%data transfer%' THEN 'gb'
+              -- Units a line's description re-reads (a function's seconds of GB, a transfer's GB-months:
+              -- UNIT_REREADS, src/billing/registry/lineWords.ts)
+              -- @unit rereads of b
               ELSE COALESCE(b.billing_unit_dimension_read, 'unknown')
             END AS billing_unit_dimension,
             CASE
@@ -268,8 +234,7 @@ FROM (
               WHEN b.billing_disk_gib IS NOT NULL THEN 730.0 * 1.073741824 * b.billing_disk_gib
               WHEN b.billing_sku_gb IS NOT NULL AND b.billing_unit_dimension_read = 'hour'
                 AND b.billing_unit_resource_read IS NULL THEN b.billing_unit_factor_read * b.billing_sku_gb
-              WHEN b.billing_unit_dimension_read = 'gb-hour' AND b.billing_usage_text LIKE '%data transfer%'
-                THEN b.billing_unit_gigabytes
+              -- @unit reread factors of b
               ELSE b.billing_unit_factor_read
             END AS billing_unit_factor,
             -- A managed service billed as hours of a compute size (src/billing/registry/managedServices.ts)
@@ -299,18 +264,15 @@ FROM (
               known.role AS billing_service_role,
               known.estimated_when AS billing_service_estimated_when,
               gpu.model AS billing_gpu_model,
-              -- The model a GPU line names after its maker or `GPU` (`Nvidia Tesla T4`, `GPU Standard - A10`)
-              COALESCE(REGEXP_EXTRACT(a.billing_usage_text, '(?:nvidia|tesla|gpu)[a-z ]*?[ -]+(?:tesla )?([a-z]+[0-9]+[a-z]*)', 1), '') AS billing_gpu_name,
+              -- The model a GPU line names after its maker or `GPU` (`Nvidia Tesla T4`, `GPU Standard - A10`:
+              -- the registry's GPU_NAMING, src/billing/registry/methods.ts)
+              -- @gpu name of a
               -- The generative-AI model a line names, as billed (src/billing/registry/generativeAi.ts)
               -- @generative-ai model of a
               -- A managed disk billed per disk-month (`1/Month`, `Units/Month`): its tier's capacity in
               -- GiB as its meter names it (its provider's diskTiers, src/billing/providers/)
-              CASE
-                WHEN LOWER(REPLACE(TRIM(COALESCE(a.billing_usage_unit, '')), ' ', '')) NOT IN ('1/month', 'units/month', 'unit/month')
-                  OR a.billing_usage_text NOT LIKE '%disk%' THEN NULL
-                ELSE
-                  -- @disk tiers of a
-              END AS billing_disk_gib,
+              -- @disk tiers of a
+                AS billing_disk_gib,
               -- The GB a line's SKU sizes where it names no cores or GPUs (SkuPriceDetails, any FOCUS
               -- producer): its F_DiskSpace in GB, else its F_MemorySize in GiB as GB
               CASE

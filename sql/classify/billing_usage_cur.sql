@@ -24,14 +24,11 @@ SELECT
     COALESCE(l.line_item_usage_type, ''), ' | ', COALESCE(l.line_item_operation, '')
   )) AS billing_usage_text,
   -- A line without a unit (the legacy CUR leaves pricing_unit empty on free-tier hours) in the unit
-  -- its usage type measures, as its lines with a unit write it: data (`DataTransfer-Out-Bytes`,
-  -- `USE1-USW2-AWS-Out-Bytes`) in GB, stored bytes (`TimedStorage-ByteHrs`) and EBS volumes and
-  -- snapshots (`EBS:VolumeUsage.gp2`, `EBS:SnapshotUsage`) in GB-Mo; another stays without one
+  -- its usage type measures (the format's impliedUnits, src/billing/formats/cur.ts); another stays
+  -- without one
   CASE
     WHEN TRIM(COALESCE(l.pricing_unit, '')) <> '' THEN l.pricing_unit
-    WHEN l.line_item_usage_type LIKE '%-Bytes' THEN 'GB'
-    WHEN l.line_item_usage_type LIKE '%-ByteHrs' OR l.line_item_usage_type LIKE '%EBS:VolumeUsage%'
-      OR l.line_item_usage_type LIKE '%EBS:SnapshotUsage%' THEN 'GB-Mo'
+    -- @implied units of format cur over l
     ELSE l.pricing_unit
   END AS billing_usage_unit,
   CAST(NULL AS DOUBLE) AS billing_usage_scale,

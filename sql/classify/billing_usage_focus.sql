@@ -28,24 +28,24 @@ SELECT
     -- read with and without the prefix), each where the SKU gives it (a GPU count above 0), as
     -- ` | f_<property> <value>`: what the methods read of a line of a provider without FOCUS rules of
     -- its own (one the registry does not name, or one whose module declares none): the providers with
-    -- their own (the list is spliced from their modules, BillingProvider.ownFocusRules) read their
+    -- their own (`IN ('')`, the list spliced from their modules' BillingProvider.focusLines) read their
     -- lines otherwise, and would count a VM's cores twice on a line beside its hours, such as a
     -- licence's (docs/billing.md, "Any FOCUS producer")
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?corecount"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?corecount"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_corecount ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?corecount"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1)) END,
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?memorysize"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?memorysize"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_memorysize ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?memorysize"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1)) END,
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?gpucount"[ ]*:[ ]*"?([0-9]*[1-9][0-9]*(?:[.][0-9]+)?|[0-9]*[.][0-9]*[1-9][0-9]*)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?gpucount"[ ]*:[ ]*"?([0-9]*[1-9][0-9]*(?:[.][0-9]+)?|[0-9]*[.][0-9]*[1-9][0-9]*)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_gpucount ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?gpucount"[ ]*:[ ]*"?([0-9]*[1-9][0-9]*(?:[.][0-9]+)?|[0-9]*[.][0-9]*[1-9][0-9]*)', 1)) END,
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?diskspace"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?diskspace"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_diskspace ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?diskspace"[ ]*:[ ]*"?([0-9]+(?:[.][0-9]+)?)', 1)) END,
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?disktype"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?disktype"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_disktype ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?disktype"[ ]*:[ ]*"?([^"]+)', 1)) END,
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?instancetype"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?instancetype"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_instancetype ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?instancetype"[ ]*:[ ]*"?([^"]+)', 1)) END,
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?storageclass"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?storageclass"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_storageclass ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?storageclass"[ ]*:[ ]*"?([^"]+)', 1)) END,
-    CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?redundancy"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
+    CASE WHEN l.billing_provider IN ('') OR COALESCE(REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?redundancy"[ ]*:[ ]*"?([^"]+)', 1), '') = '' THEN '' -- @own focus rules
       ELSE CONCAT(' | f_redundancy ', REGEXP_EXTRACT(LOWER(COALESCE(l.SkuPriceDetails, '')), '"(?:f_)?redundancy"[ ]*:[ ]*"?([^"]+)', 1)) END
   )) AS billing_usage_text,
   l.ConsumedUnit AS billing_usage_unit,

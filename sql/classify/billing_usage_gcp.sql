@@ -20,14 +20,13 @@ SELECT
     ELSE 'other'
   END AS billing_charge,
   LOWER(CONCAT(COALESCE(l.service_description, ''), ' | ', COALESCE(l.sku_description, ''), ' | ')) AS billing_usage_text,
+  -- The units the format reads in another (BillingFormat.rescaled, src/billing/formats/gcp.ts)
   CASE LOWER(TRIM(COALESCE(l.usage_unit, '')))
-    WHEN 'byte-seconds' THEN 'GiB Hours'
-    WHEN 'bytes' THEN 'GiB'
+    -- @rescaled units of format gcp
     ELSE l.usage_unit
   END AS billing_usage_unit,
   CASE LOWER(TRIM(COALESCE(l.usage_unit, '')))
-    WHEN 'byte-seconds' THEN 1.0 / (1073741824.0 * 3600.0)
-    WHEN 'bytes' THEN 1.0 / 1073741824.0
+    -- @rescaled scales of format gcp
     ELSE CAST(NULL AS DOUBLE)
   END AS billing_usage_scale,
   TRY_CAST(l.cost AS DOUBLE) AS billing_cost,

@@ -8,6 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { sep } from "node:path";
 import type { BillQueries } from "../grid/billLines.js";
+import { BILLING_FORMATS, isBillingFormatName } from "./formats/knownFormats.js";
 import { lineProblemWordsSql } from "./lineStatus.js";
 import {
   focusInstanceTypesSql,
@@ -17,12 +18,14 @@ import {
   ownFocusRulesSql,
 } from "./providers/index.js";
 import { aiNameSql, aiSpellingSql } from "./registry/generativeAi.js";
+import { transferScopesSql, unitRereadsSql, vcpuUnitsSql } from "./registry/lineWords.js";
 import { catalogueCopiesSql, catalogueServicesSql, catalogueSizesSql } from "./registry/managedServices.js";
 import {
   chargeReasonsSql,
   controlPlaneNodesSql,
   controlPlaneNotesSql,
   gpuModelsAlternation,
+  gpuNameSql,
   methodRulesSql,
   noMethodReasonsSql,
   SUPPORT_REASON,
@@ -30,10 +33,12 @@ import {
 import {
   deploymentWhensSql,
   diskTiersSql,
-  dtuTiersSql,
+  dtuVcoresSql,
+  dtuWarningsSql,
   FEE_SERVICE_NAMES,
   storageTextsSql,
 } from "./registry/services.js";
+import { sqlLiteral } from "./rules/conditions.js";
 import { type WrittenFile, writtenNumber } from "./writtenFile.js";
 
 const SQL_FOLDER = new URL("../../sql/", import.meta.url);
@@ -52,6 +57,50 @@ interface Splice {
   readonly write: (...groups: string[]) => string;
 }
 
+/** The column of a format's lines naming their provider (`'aws' AS billing_provider,`); the marker itself where the format has none. */
+function formatProviderSql(indent: string, name: string): string {
+  const format = isBillingFormatName(name) ? BILLING_FORMATS[name] : null;
+  if (format?.provider == null) return `${indent}-- @provider of format ${name}`;
+  return `${indent}${sqlLiteral(format.provider)} AS billing_provider,`;
+}
+
+/**
+ * The WHENs of a CASE over a format's usage unit, lower case (BillingFormat.rescaled): the unit each
+ * is read as, or the scale of its quantity; the marker itself where the format rescales none.
+ */
+function rescaledUnitsSql(indent: string, give: "units" | "scales", name: string): string {
+  const rescaled = isBillingFormatName(name) ? (BILLING_FORMATS[name].rescaled ?? []) : [];
+  if (rescaled.length === 0) return `${indent}-- @rescaled ${give} of format ${name}`;
+  const decimal = (value: number) => value.toFixed(1);
+  return rescaled
+    .map(({ unit, readAs, per }) => {
+      const divisor = per.length === 1 ? decimal(per[0]) : `(${per.map(decimal).join(" * ")})`;
+      return `${indent}WHEN ${sqlLiteral(unit)} THEN ${give === "units" ? sqlLiteral(readAs) : `1.0 / ${divisor}`}`;
+    })
+    .join("\n");
+}
+
+/** The WHEN of a format's line kind CASE marking its instance hours (BillingFormat.computeWhen); the marker itself where it has none. */
+function computeLinesSql(indent: string, name: string, alias: string): string {
+  const when = isBillingFormatName(name) ? BILLING_FORMATS[name].computeWhen : undefined;
+  if (when === undefined) return `${indent}-- @compute lines of format ${name} over ${alias}`;
+  const values = when.oneOf.map(sqlLiteral);
+  const test = values.length === 1 ? `= ${values[0]}` : `IN (${values.join(", ")})`;
+  return `${indent}WHEN ${alias}.${when.column} ${test} THEN 'compute'`;
+}
+
+/** The WHENs of a CASE giving a format's line without a unit its unit (BillingFormat.impliedUnits); the marker itself where it implies none. */
+function impliedUnitsSql(indent: string, name: string, alias: string): string {
+  const implied = isBillingFormatName(name) ? (BILLING_FORMATS[name].impliedUnits ?? []) : [];
+  if (implied.length === 0) return `${indent}-- @implied units of format ${name} over ${alias}`;
+  return implied
+    .map(({ unit, column, like }) => {
+      const matches = like.map((pattern) => `${alias}.${column} LIKE ${sqlLiteral(pattern)}`);
+      return `${indent}WHEN ${matches.join(" OR ")} THEN ${sqlLiteral(unit)}`;
+    })
+    .join("\n");
+}
+
 const CATALOGUE_SQL = {
   services: catalogueServicesSql,
   sizes: catalogueSizesSql,
@@ -64,6 +113,28 @@ const SPLICES: readonly Splice[] = [
     marker: "method rules",
     pattern: /^( *)-- @method rules$/gm,
     write: (indent) => methodRulesSql(indent),
+  },
+  {
+    // The provider of a format's every line (BillingFormat.provider), a column of its lines' query;
+    // left in place, and so refused, for a name no format has or a format whose lines name theirs
+    marker: "provider of format <name>",
+    pattern: /^( *)-- @provider of format ([a-z0-9]+)$/gm,
+    write: (indent, name) => formatProviderSql(indent, name),
+  },
+  {
+    marker: "rescaled <units|scales> of format <name>",
+    pattern: /^( *)-- @rescaled (units|scales) of format ([a-z0-9]+)$/gm,
+    write: (indent, give, name) => rescaledUnitsSql(indent, give === "units" ? "units" : "scales", name),
+  },
+  {
+    marker: "compute lines of format <name> over <alias>",
+    pattern: /^( *)-- @compute lines of format ([a-z0-9]+) over ([a-z])$/gm,
+    write: (indent, name, alias) => computeLinesSql(indent, name, alias),
+  },
+  {
+    marker: "implied units of format <name> over <alias>",
+    pattern: /^( *)-- @implied units of format ([a-z0-9]+) over ([a-z])$/gm,
+    write: (indent, name, alias) => impliedUnitsSql(indent, name, alias),
   },
   {
     marker: "deployment <copies|warnings> of <alias>",
@@ -97,9 +168,14 @@ const SPLICES: readonly Splice[] = [
     write: (indent, alias) => diskTiersSql(indent, alias),
   },
   {
-    marker: "dtu tiers of <alias>",
-    pattern: /^( *)-- @dtu tiers of ([a-z])$/gm,
-    write: (indent, alias) => dtuTiersSql(indent, alias),
+    marker: "dtu vcores of <alias>",
+    pattern: /^( *)-- @dtu vcores of ([a-z])$/gm,
+    write: (indent, alias) => dtuVcoresSql(indent, alias),
+  },
+  {
+    marker: "dtu warnings of <alias>",
+    pattern: /^( *)-- @dtu warnings of ([a-z])$/gm,
+    write: (indent, alias) => dtuWarningsSql(indent, alias),
   },
   {
     marker: "focus providers of <expression>",
@@ -122,10 +198,11 @@ const SPLICES: readonly Splice[] = [
     write: (indent, alias) => focusNamedTypesSql(indent, alias),
   },
   {
-    // A condition on a FOCUS line's provider (`l.billing_provider IN ('aws', …)`): its list is the
-    // providers whose FOCUS lines their own rules read (BillingProvider.focusLines).
+    // A condition on a FOCUS line's provider, written `<alias>.billing_provider IN ('')` (no provider
+    // named): its list becomes the providers whose FOCUS lines their own rules read
+    // (BillingProvider.focusLines).
     marker: "own focus rules",
-    pattern: /^(.*[^a-z_.])([a-z]\.billing_provider) IN \('[a-z0-9', ]*'\)(.*) -- @own focus rules$/gm,
+    pattern: /^(.*[^a-z_.])([a-z]\.billing_provider) IN \(''\)(.*) -- @own focus rules$/gm,
     write: (before, column, after) => `${before}${ownFocusRulesSql(column)}${after}`,
   },
   {
@@ -144,6 +221,27 @@ const SPLICES: readonly Splice[] = [
     marker: "gpu models",
     pattern: /^(.*'\(\?:\^\|\[\^a-z0-9\]\)\()[a-z0-9|]+(\)\(\?:\[\^a-z0-9\]\|\$\)'.*) -- @gpu models$/gm,
     write: (before, after) => `${before}${gpuModelsAlternation()}${after}`,
+  },
+  {
+    marker: "vcpu units of <alias>",
+    pattern: /^( *)-- @vcpu units of ([a-z])$/gm,
+    write: (indent, alias) => vcpuUnitsSql(indent, alias),
+  },
+  {
+    marker: "transfer scopes of <alias>",
+    pattern: /^( *)-- @transfer scopes of ([a-z])$/gm,
+    write: (indent, alias) => transferScopesSql(indent, alias),
+  },
+  {
+    marker: "unit <rereads|reread factors> of <alias>",
+    pattern: /^( *)-- @unit (rereads|reread factors) of ([a-z])$/gm,
+    write: (indent, give, alias) =>
+      unitRereadsSql(indent, alias, give === "rereads" ? "dimensions" : "factors"),
+  },
+  {
+    marker: "gpu name of <alias>",
+    pattern: /^( *)-- @gpu name of ([a-z])$/gm,
+    write: (indent, alias) => gpuNameSql(indent, alias),
   },
   {
     marker: "line problem words of <alias>",

@@ -101,14 +101,22 @@ describe("the providers, one module each", () => {
   });
 
   it("writes each provider's DTU tiers into the methods' query, whose file names none", () => {
-    const file = readFileSync("sql/classify/billing_methods.sql", "utf8");
-    expect(file).not.toMatch(/WHEN 's2'|WHEN 'basic'/);
+    const file = readFileSync("sql/classify/billing_methods.sql", "utf8").replace(/--.*$/gm, "");
+    expect(file).not.toMatch(/WHEN 's2'|WHEN 'basic'|dtu|premium|125\.0/);
     const methods = sqlQuery("classify/billing_methods.sql");
     const withTiers = PROVIDERS.filter((provider) => provider.dtuTiers !== null);
     expect(withTiers.map((provider) => provider.id)).toEqual(["azure"]);
-    for (const { dtuTiers } of withTiers)
-      for (const [tier, dtus] of Object.entries(dtuTiers ?? {}))
+    for (const { dtuTiers } of withTiers) {
+      if (dtuTiers === null) continue;
+      for (const [tier, dtus] of Object.entries(dtuTiers.tiers))
         expect(methods).toMatch(new RegExp(`\\n +WHEN '${tier}' THEN ${dtus}\\.0\\n`));
+      // A line of its DTUs read as vCores (its tiers' DTUs a vCore), its unknown tier named (a warning)
+      expect(methods).toContain(`WHEN s.billing_usage_text LIKE '%${dtuTiers.word}%' THEN COALESCE(`);
+      expect(methods).toContain(
+        `THEN ${dtuTiers.otherTiers.perVcore.toFixed(1)} ELSE ${dtuTiers.perVcore.toFixed(1)} END`,
+      );
+      expect(methods).toContain(`ELSE CONCAT('unknown ${dtuTiers.name} tier ', UPPER(REGEXP_EXTRACT(`);
+    }
   });
 
   it("reads SkuPriceDetails' F_ properties on every FOCUS line but those of providers with their own rules", () => {

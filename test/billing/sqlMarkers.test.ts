@@ -3,6 +3,7 @@
  * one it knows is used, so that a mistyped marker is refused rather than left in a query.
  */
 import { describe, expect, it } from "vitest";
+import { BILLING_FORMATS, readColumns } from "../../src/billing/formats/knownFormats.js";
 import { splicedSql, spliceProblems, sqlQuery } from "../../src/billing/queries.js";
 
 describe("the markers of sql/", () => {
@@ -27,6 +28,59 @@ describe("the markers of sql/", () => {
     const text = "SELECT\n  h.a * h.b_per_hour AS b, -- impcat\n  1 AS c";
     expect(() => splicedSql("evaluate/billing_impacts.sql", text)).toThrow(
       'sql/evaluate/billing_impacts.sql: unknown marker "h.a * h.b_per_hour AS b, -- impcat"',
+    );
+  });
+
+  it("writes a format's provider, and refuses the marker of a format that has none or of no format", () => {
+    expect(splicedSql("q.sql", "SELECT\n  -- @provider of format cur\n  1 AS x")).toBe(
+      "SELECT\n  'aws' AS billing_provider,\n  1 AS x",
+    );
+    for (const name of ["focus", "acme"])
+      expect(() => splicedSql("q.sql", `SELECT\n  -- @provider of format ${name}\n  1 AS x`)).toThrow(
+        `sql/q.sql: unknown marker "-- @provider of format ${name}"`,
+      );
+  });
+
+  it("writes the units a format rescales, and refuses the marker of a format that rescales none", () => {
+    const text = "CASE u\n    -- @rescaled scales of format gcp\n  END";
+    expect(splicedSql("q.sql", text)).toBe(
+      "CASE u\n    WHEN 'byte-seconds' THEN 1.0 / (1073741824.0 * 3600.0)\n    WHEN 'bytes' THEN 1.0 / 1073741824.0\n  END",
+    );
+    expect(() => splicedSql("q.sql", text.replace("gcp", "cur"))).toThrow(
+      'sql/q.sql: unknown marker "-- @rescaled scales of format cur"',
+    );
+  });
+
+  it("writes the units a format implies by a column it reads, and refuses the marker of one that implies none", () => {
+    const text = "CASE\n    -- @implied units of format cur over l\n  END";
+    expect(splicedSql("q.sql", text)).toBe(
+      "CASE\n    WHEN l.line_item_usage_type LIKE '%-Bytes' THEN 'GB'\n" +
+        "    WHEN l.line_item_usage_type LIKE '%-ByteHrs' OR l.line_item_usage_type LIKE '%EBS:VolumeUsage%' OR l.line_item_usage_type LIKE '%EBS:SnapshotUsage%' THEN 'GB-Mo'\n  END",
+    );
+    expect(() => splicedSql("q.sql", text.replace("cur", "azure"))).toThrow(
+      'sql/q.sql: unknown marker "-- @implied units of format azure over l"',
+    );
+    for (const format of Object.values(BILLING_FORMATS))
+      for (const { column } of [
+        ...(format.impliedUnits ?? []),
+        ...(format.computeWhen ? [format.computeWhen] : []),
+      ])
+        expect(readColumns(format), format.name).toContain(column);
+    expect(splicedSql("q.sql", "    -- @compute lines of format azure over e\n")).toBe(
+      "    WHEN e.MeterCategory = 'Virtual Machines' THEN 'compute'\n",
+    );
+    expect(() => splicedSql("q.sql", "    -- @compute lines of format cur over e\n")).toThrow(
+      'sql/q.sql: unknown marker "-- @compute lines of format cur over e"',
+    );
+  });
+
+  it("refuses a FOCUS provider condition whose skeleton names a provider", () => {
+    const line = "  CASE WHEN l.billing_provider IN ('aws') THEN 1 END AS x -- @own focus rules\n";
+    expect(() => splicedSql("q.sql", line)).toThrow(
+      'sql/q.sql: unknown marker "CASE WHEN l.billing_provider',
+    );
+    expect(splicedSql("q.sql", line.replace("'aws'", "''"))).toContain(
+      "CASE WHEN l.billing_provider IN ('aws', 'azure', 'gcp', 'oracle') THEN 1 END AS x\n",
     );
   });
 

@@ -11,6 +11,7 @@ export const AZURE: BillingFormat<"azure"> = {
   name: "azure",
   title: "Azure cost export",
   listed: "Azure",
+  provider: "azure",
   versions: [
     { title: "Azure legacy pay-as-you-go usage export", column: "PreTaxCost" },
     { title: "Azure EA usage file (German headers)", column: "Verbrauchte Menge" },
@@ -57,4 +58,6 @@ export const AZURE: BillingFormat<"azure"> = {
     account: { name: ["SubscriptionName", "SubscriptionId"] },
     resource: { name: ["ResourceName"], id: ["ResourceId", "ResourceName"] },
   },
+  // Its VMs' meters (Spot and Low Priority included): an instance's hours
+  computeWhen: { column: "MeterCategory", oneOf: ["Virtual Machines"] },
 };

@@ -21,6 +21,7 @@ export const CUR: BillingFormat<"cur"> = {
   name: "cur",
   title: "AWS CUR 2.0",
   listed: "AWS CUR 2.0 and 1.0",
+  provider: "aws",
   versions: [
     {
       title: "AWS CUR 1.0 (legacy CSV, lineItem/… columns)",
@@ -93,4 +94,16 @@ export const CUR: BillingFormat<"cur"> = {
       id: ["line_item_resource_id"],
     },
   },
+  // A line without a unit (the legacy CUR leaves pricing_unit empty on free-tier hours) in the unit
+  // its usage type measures, as its lines with a unit write it: data (`DataTransfer-Out-Bytes`,
+  // `USE1-USW2-AWS-Out-Bytes`) in GB, stored bytes (`TimedStorage-ByteHrs`) and EBS volumes and
+  // snapshots (`EBS:VolumeUsage.gp2`, `EBS:SnapshotUsage`) in GB-Mo
+  impliedUnits: [
+    { unit: "GB", column: "line_item_usage_type", like: ["%-Bytes"] },
+    {
+      unit: "GB-Mo",
+      column: "line_item_usage_type",
+      like: ["%-ByteHrs", "%EBS:VolumeUsage%", "%EBS:SnapshotUsage%"],
+    },
+  ],
 };

@@ -8,6 +8,7 @@ export const FOCUS: BillingFormat<"focus"> = {
   // by the same query; the columns each introduced name it, the later first (the specification's
   // datasets/cost_and_usage/columns, "Introduced (version)": 1.4's TagDetails and
   // CommitmentProgramEligibilityDetails, 1.3's ContractApplied and HostProviderName)
+  provider: null,
   versions: [
     { title: "FOCUS 1.4 (Cost and Usage)", column: "TagDetails" },
     { title: "FOCUS 1.4 (Cost and Usage)", column: "CommitmentProgramEligibilityDetails" },

@@ -13,7 +13,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { PROVIDERS } from "../providers/index.js";
+import { PROVIDERS, type ProviderId } from "../providers/index.js";
 
 /** A version of a format told apart by a column only it has. */
 export interface BillingFormatVersion {
@@ -43,6 +43,12 @@ export interface BillingFormat<Name extends string = string> {
   readonly listed: string;
   /** Versions named apart from the format's title, read by the same query. */
   readonly versions: readonly BillingFormatVersion[];
+  /**
+   * The provider every line of its bills (its module's id: CUR's `aws`), written into its lines' query
+   * at `-- @provider of format <name>` (src/billing/queries.ts); null where a column of each line
+   * names it (FOCUS's ServiceProviderName).
+   */
+  readonly provider: ProviderId | null;
   /** Columns it must have; an inner list is one column spelled as any of its versions spell it. */
   readonly required: readonly (string | readonly string[])[];
   /** Columns its query reads besides (added empty when the file lacks them). */
@@ -85,6 +91,40 @@ export interface BillingFormat<Name extends string = string> {
   readonly currency: readonly string[];
   /** The columns the report's dimensions read (src/billing/stages/writtenLines.ts). */
   readonly dimensions: Readonly<Record<Dimension, DimensionSources>>;
+  /**
+   * Units its quantities are in that the methods read in another (Google Cloud's `byte-seconds` as
+   * GiB-hours), written into its usage query at `-- @rescaled <units|scales> of format <name>`.
+   */
+  readonly rescaled?: readonly RescaledUnit[];
+  /**
+   * The unit a line written without one is in, by what its column says it measures (a CUR's usage
+   * type `…-Bytes` in GB), the first that matches; written into its usage query at `-- @implied
+   * units of format <name> over <alias>`. A line none matches stays without a unit.
+   */
+  readonly impliedUnits?: readonly ImpliedUnit[];
+  /**
+   * The values of a column of its marking a line as an instance's hours (Azure's MeterCategory
+   * `Virtual Machines`), written into its lines' query at `-- @compute lines of format <name> over
+   * <alias>`; absent where its query's own rules say it.
+   */
+  readonly computeWhen?: { readonly column: string; readonly oneOf: readonly string[] };
+}
+
+/** A unit a format's line without one is in: its column's value matches one of the LIKE patterns, as written. */
+export interface ImpliedUnit {
+  readonly unit: string;
+  readonly column: string;
+  readonly like: readonly string[];
+}
+
+/** A unit a format's quantities are in, read as another: its quantity divided by the units of it in one of that. */
+export interface RescaledUnit {
+  /** As the export writes it, lower case, trimmed (`byte-seconds`). */
+  readonly unit: string;
+  /** The unit the methods read it as (`GiB Hours`). */
+  readonly readAs: string;
+  /** The factors whose product is how many of `unit` one of `readAs` is (`GiB Hours`: 1,073,741,824 bytes × 3,600 seconds). */
+  readonly per: readonly number[];
 }
 
 /** A column of the export, or a key of one of its maps (a CUR 2.0's `product`, `resource_tags`). */

@@ -9,6 +9,7 @@ export const GCP: BillingFormat<"gcp"> = {
   name: "gcp",
   title: "Google Cloud billing export (BigQuery, standard)",
   listed: "Google Cloud",
+  provider: "gcp",
   versions: [{ title: "Google Cloud billing export (BigQuery, resource-level)", column: "resource.name" }],
   required: [
     "service_description",
@@ -40,4 +41,10 @@ export const GCP: BillingFormat<"gcp"> = {
     account: { name: ["project_name", "project_id"] },
     resource: { name: ["resource_name"] },
   },
+  // Its usage units as the methods read them: a byte-second as GiB-hours, a byte as GiB (2^30 bytes
+  // a GiB, Google's pricing units "gibibyte hour" and "gibibyte"); seconds the methods read as such
+  rescaled: [
+    { unit: "byte-seconds", readAs: "GiB Hours", per: [1073741824, 3600] },
+    { unit: "bytes", readAs: "GiB", per: [1073741824] },
+  ],
 };

@@ -36,6 +36,10 @@ export const BILLING_FORMATS = Object.fromEntries(FORMATS.map((format) => [forma
 
 export const BILLING_FORMAT_NAMES: readonly BillingFormatName[] = FORMATS.map((format) => format.name);
 
+/** Whether a name is a format's (a BillingFormatName). */
+export const isBillingFormatName = (name: string): name is BillingFormatName =>
+  (BILLING_FORMAT_NAMES as readonly string[]).includes(name);
+
 /** A column name's letters and digits, lower case: how spellings of one column compare. */
 export function bareName(name: string): string {
   return name

@@ -9,6 +9,7 @@ export const OCI: BillingFormat<"oci"> = {
   name: "oci",
   title: "Oracle OCI cost report",
   listed: "Oracle OCI",
+  provider: "oracle",
   versions: [],
   required: ["product_service", "product_region", "usage_billed_quantity", "cost_my_cost"],
   optional: [

@@ -23,6 +23,7 @@ import {
   type CatalogueService,
   type ControlPlane,
   type DiskTiers,
+  type DtuTiers,
   HIGHLY_AVAILABLE,
   type KnownService,
   type Shape,
@@ -258,6 +259,8 @@ function meterSpellings(name: string): string[] {
 
 /** Its managed disks by tier: a tier number's capacity, whatever its kind (P10, E10, S10: 128 GiB). */
 const DISK_TIERS: DiskTiers = {
+  units: ["1/month", "units/month", "unit/month"],
+  word: "disk",
   letters: "pes",
   gib: {
     1: 4,
@@ -279,11 +282,8 @@ const DISK_TIERS: DiskTiers = {
     "Microsoft Learn, Azure managed disk types (disk sizes of Premium SSD, Standard SSD and Standard HDD)",
 };
 
-/**
- * Azure SQL Database's DTU tiers (Basic, Standard S0–S12, Premium P1–P15), each its DTUs (Microsoft
- * Learn, "Resource limits for single databases using the DTU purchasing model").
- */
-const DTU_TIERS: Readonly<Record<string, number>> = {
+/** Azure SQL Database's DTU tiers, each its DTUs (DTU_TIERS). */
+const TIER_DTUS: Readonly<Record<string, number>> = {
   b: 5,
   basic: 5,
   s0: 10,
@@ -301,6 +301,24 @@ const DTU_TIERS: Readonly<Record<string, number>> = {
   p6: 1000,
   p11: 1750,
   p15: 4000,
+};
+
+/**
+ * Azure SQL Database's DTUs (its meters: `S2 DTUs`, an elastic pool's `100 eDTUs`): its tiers (Basic,
+ * Standard S0–S12, Premium P1–P15), each its DTUs (Microsoft Learn, "Resource limits for single
+ * databases using the DTU purchasing model"); 100 DTUs of the Basic and Standard tiers, 125 of
+ * Premium, a vCore (Microsoft Learn, "Migrate Azure SQL Database from the DTU-based model to the
+ * vCore-based model").
+ */
+const DTU_TIERS: DtuTiers = {
+  word: "dtu",
+  spelled: "e?dtus?",
+  name: "DTU",
+  perVcore: 100,
+  otherTiers: { words: ["premium"], letters: "p", perVcore: 125 },
+  source:
+    "Microsoft Learn, Resource limits for single databases using the DTU purchasing model; Migrate Azure SQL Database from the DTU-based model to the vCore-based model",
+  tiers: TIER_DTUS,
 };
 
 /**

@@ -69,10 +69,42 @@ export interface StorageService {
  * capacity read from its number: a line's disk-months are GB-hours of that capacity.
  */
 export interface DiskTiers {
+  /** The units a disk-month is billed in, lower case, without blanks (`1/month`, `units/month`). */
+  readonly units: readonly string[];
+  /** The word of a line's text naming a disk (`disk`): a line in those units without it is no disk's. */
+  readonly word: string;
   /** The letters a tier's name starts with (Azure: `p` Premium SSD, `e` Standard SSD, `s` Standard HDD). */
   readonly letters: string;
   /** Each tier number's capacity in GiB. */
   readonly gib: Readonly<Record<number, number>>;
+  readonly source: string;
+}
+
+/**
+ * A provider's databases billed in a blended unit of compute, memory and I/O by service tier (Azure
+ * SQL's DTUs: `S2 DTUs`, `100 eDTUs`), read as the vCores it stands for: a line's units are the number
+ * its meter names, else its tier's, divided by the units a vCore stands for in its tier.
+ */
+export interface DtuTiers {
+  /** The unit's word in a line's text, lower case (`dtu`): a line holding it bills these units. */
+  readonly word: string;
+  /** The unit as a meter writes it after its number or tier, a regular expression over the lower-case text (`e?dtus?`). */
+  readonly spelled: string;
+  /** The unit as a warning names it (`DTU`). */
+  readonly name: string;
+  /** Each tier's units as its resource limits give them, by the tier's name as a meter writes it, lower case (`s2`, `basic`). */
+  readonly tiers: Readonly<Record<string, number>>;
+  /** The units a vCore stands for. */
+  readonly perVcore: number;
+  /**
+   * Tiers whose units a vCore stands for otherwise: the words of a line naming them (`premium`),
+   * the letters their names start with (`p` of `P2`), and their units a vCore.
+   */
+  readonly otherTiers: {
+    readonly words: readonly string[];
+    readonly letters: string;
+    readonly perVcore: number;
+  };
   readonly source: string;
 }
 
@@ -214,11 +246,8 @@ export interface BillingProvider<Id extends string = string> {
   readonly storage: readonly StorageService[];
   /** Its managed disks' tiers where it bills disks per disk-month by tier; null for none. */
   readonly diskTiers: DiskTiers | null;
-  /**
-   * Its databases' service tiers billed in DTUs (`S2 DTUs`), each tier's DTUs as its resource limits
-   * give them, by the tier's name as a meter writes it, lower case (`s2`, `basic`); null for none.
-   */
-  readonly dtuTiers: Readonly<Record<string, number>> | null;
+  /** Its databases billed in DTUs by service tier (`S2 DTUs`), read as vCores; null for none. */
+  readonly dtuTiers: DtuTiers | null;
   readonly services: readonly KnownService[];
   readonly catalogue: readonly CatalogueService[];
   readonly controlPlanes: readonly ControlPlane[];

@@ -172,6 +172,24 @@ export function gpuModelsAlternation(): string {
 }
 
 /**
+ * How a line names a GPU's model the registry may lack (`Nvidia Tesla T4`, `GPU Standard - A10`):
+ * the model after its maker's or its series' word or `gpu` (`named`, a few words between), a
+ * series' word (`series`) just before it skipped. The model is a word of letters then digits.
+ */
+export const GPU_NAMING = { named: ["nvidia", "tesla", "gpu"], series: ["tesla"] } as const;
+
+/** A regular expression whose first group is the GPU model a line's text names (GPU_NAMING), lower case. */
+export function gpuNamePattern(): string {
+  const series = GPU_NAMING.series.map((word) => `${word} `).join("|");
+  return `(?:${GPU_NAMING.named.join("|")})[a-z ]*?[ -]+(?:${series})?([a-z]+[0-9]+[a-z]*)`;
+}
+
+/** The column naming a line's GPU model over `alias`, '' for none (`-- @gpu name of <alias>`, a select list's). */
+export function gpuNameSql(indent: string, alias: string): string {
+  return `${indent}COALESCE(REGEXP_EXTRACT(${alias}.billing_usage_text, '${gpuNamePattern()}', 1), '') AS billing_gpu_name,`;
+}
+
+/**
  * CCF's GPU figures (Appendix III): 35 W idle and 306 W at full load on average. A model's idle
  * power is taken in the same ratio to its full power (35 ÷ 306 of it); its power at the average
  * load of 50 % halfway between.

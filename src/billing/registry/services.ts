@@ -7,8 +7,8 @@
 
 import { AWS } from "../providers/aws.js";
 import { PROVIDERS } from "../providers/index.js";
-import type { Deployment, KnownService, StorageService } from "../providers/provider.js";
-import { type Condition, conditionLines, conditionSql, has } from "../rules/conditions.js";
+import type { Deployment, DtuTiers, KnownService, StorageService } from "../providers/provider.js";
+import { type Condition, conditionLines, conditionSql, has, sqlLiteral } from "../rules/conditions.js";
 import { DECIDED_REASONS, GPU_MODELS, gpuKey } from "./methods.js";
 
 export { EMR_NAMES } from "../providers/aws.js";
@@ -117,34 +117,91 @@ function tiersSql(indent: string, alias: string, tables: readonly TierTable[]): 
 
 /**
  * A managed disk's capacity in GiB from its tier as its line's text names it (`-- @disk tiers of
- * <alias>`): each provider's tiers (BillingProvider.diskTiers), by the number after one of its letters.
+ * <alias>`, an expression): each provider's tiers (BillingProvider.diskTiers) on a line billed in
+ * its disk-month units naming a disk, by the number after one of its letters; NULL for another.
  */
 export function diskTiersSql(indent: string, alias: string): string {
-  return tiersSql(
-    indent,
-    alias,
-    PROVIDERS.flatMap(({ diskTiers }) =>
-      diskTiers === null
-        ? []
-        : [{ pattern: `(?:^|[ |-])[${diskTiers.letters}]([0-9]+) `, figures: diskTiers.gib, elseNull: true }],
-    ),
-  );
+  const cases = PROVIDERS.flatMap(({ diskTiers }) => {
+    if (diskTiers === null) return [];
+    const table = {
+      pattern: `(?:^|[ |-])[${diskTiers.letters}]([0-9]+) `,
+      figures: diskTiers.gib,
+      elseNull: true,
+    };
+    return [
+      [
+        `${indent}CASE`,
+        `${indent}  WHEN LOWER(REPLACE(TRIM(COALESCE(${alias}.billing_usage_unit, '')), ' ', '')) NOT IN (${diskTiers.units.map(sqlLiteral).join(", ")})`,
+        `${indent}    OR ${alias}.billing_usage_text NOT LIKE ${sqlLiteral(`%${diskTiers.word}%`)} THEN NULL`,
+        `${indent}  ELSE`,
+        tiersSql(`${indent}    `, alias, [table]),
+        `${indent}END`,
+      ].join("\n"),
+    ];
+  });
+  if (cases.length === 0) return `${indent}CAST(NULL AS DOUBLE)`;
+  if (cases.length === 1) return cases[0];
+  return [`${indent}COALESCE(`, cases.join(",\n"), `${indent})`].join("\n");
+}
+
+/** What a provider's meters write of its DTUs: the number before the unit (`100 eDTUs`), the tier before it (`S2 DTUs`). */
+function dtuPatterns(dtus: DtuTiers): { number: string; tier: string } {
+  return {
+    number: `(?:^| )([0-9]+) ${dtus.spelled}`,
+    tier: `([a-z]+[0-9]*) ${dtus.spelled}(?:[ |]|$)`,
+  };
+}
+
+const withDtus = (): DtuTiers[] => PROVIDERS.flatMap(({ dtuTiers }) => (dtuTiers === null ? [] : [dtuTiers]));
+
+/**
+ * The WHENs of the per-vCPU multiplier's CASE over `alias` reading a database's DTUs as vCores
+ * (`-- @dtu vcores of <alias>`), one for each provider's DTUs (BillingProvider.dtuTiers) on a line
+ * naming its unit: the number its meter names, else its tier's DTUs, over the DTUs a vCore stands
+ * for in its tier.
+ */
+export function dtuVcoresSql(indent: string, alias: string): string {
+  const text = `${alias}.billing_usage_text`;
+  return withDtus()
+    .map((dtus) => {
+      const { number, tier } = dtuPatterns(dtus);
+      const otherTiers = [
+        ...dtus.otherTiers.words.map((word) => `${text} LIKE ${sqlLiteral(`%${word}%`)}`),
+        ...[...dtus.otherTiers.letters].map(
+          (letter) => `REGEXP_EXTRACT(${text}, ${sqlLiteral(tier)}, 1) LIKE ${sqlLiteral(`${letter}%`)}`,
+        ),
+      ];
+      return [
+        `${indent}WHEN ${text} LIKE ${sqlLiteral(`%${dtus.word}%`)} THEN COALESCE(`,
+        `${indent}  TRY_CAST(NULLIF(REGEXP_EXTRACT(${text}, ${sqlLiteral(number)}, 1), '') AS DOUBLE),`,
+        tiersSql(`${indent}  `, alias, [{ pattern: tier, figures: dtus.tiers, elseNull: false }]),
+        `${indent}  ) / CASE WHEN ${otherTiers.join(`\n${indent}    OR `)}`,
+        `${indent}    THEN ${dtus.otherTiers.perVcore.toFixed(1)} ELSE ${dtus.perVcore.toFixed(1)} END`,
+      ].join("\n");
+    })
+    .join("\n");
 }
 
 /**
- * A database's DTUs from its tier as its line's text names it (`-- @dtu tiers of <alias>`): each
- * provider's DTU tiers (BillingProvider.dtuTiers), by the tier's name before `DTUs`.
+ * The WHENs of the warnings' CASE over `alias` naming why a line of DTUs has no vCores (`-- @dtu
+ * warnings of <alias>`): a tier its provider's resource limits do not list, or neither tier nor
+ * number named (the line's status, as a method that cannot count its units says it).
  */
-export function dtuTiersSql(indent: string, alias: string): string {
-  return tiersSql(
-    indent,
-    alias,
-    PROVIDERS.flatMap(({ dtuTiers }) =>
-      dtuTiers === null
-        ? []
-        : [{ pattern: "([a-z]+[0-9]*) e?dtus?(?:[ |]|$)", figures: dtuTiers, elseNull: false }],
-    ),
-  );
+export function dtuWarningsSql(indent: string, alias: string): string {
+  const text = `${alias}.billing_usage_text`;
+  return withDtus()
+    .map((dtus) => {
+      const tier = `REGEXP_EXTRACT(${text}, ${sqlLiteral(dtuPatterns(dtus).tier)}, 1)`;
+      return [
+        `${indent}WHEN ${alias}.billing_method IS NOT NULL AND ${alias}.billing_method_multiplier IS NULL AND ${text} LIKE ${sqlLiteral(`%${dtus.word}%`)}`,
+        `${indent}  AND ${alias}.billing_unit_dimension = ${alias}.billing_method_dimension`,
+        `${indent}  THEN CASE ${tier}`,
+        `${indent}    WHEN '' THEN ${sqlLiteral(`${dtus.name}s of no tier or number named`)}`,
+        `${indent}    ELSE CONCAT(${sqlLiteral(`unknown ${dtus.name} tier `)}, UPPER(${tier}))`,
+        `${indent}  END`,
+      ].join("\n");
+    })
+    .join("\n");
 }
 
 /**

@@ -69,7 +69,7 @@ export const resource = (...names: readonly string[]): Condition =>
     : { column: "billing_unit_resource", oneOf: names };
 
 /** A text as an SQL literal (no quote in the registry's texts: Spark and BigQuery read `''` otherwise). */
-function literal(text: string): string {
+export function sqlLiteral(text: string): string {
   if (text.includes("'")) throw new Error(`billing rules: a quote in ${text}`);
   return `'${text}'`;
 }
@@ -78,9 +78,9 @@ const text = (alias: string) => `${alias}.billing_usage_text`;
 
 /** One condition as SQL over `alias`, on one line, parenthesized where it joins others. */
 export function conditionSql(condition: Condition, alias: string, nested = false): string {
-  if ("has" in condition) return `${text(alias)} LIKE ${literal(`%${condition.has}%`)}`;
-  if ("starts" in condition) return `${text(alias)} LIKE ${literal(`${condition.starts}%`)}`;
-  if ("lacks" in condition) return `${text(alias)} NOT LIKE ${literal(`%${condition.lacks}%`)}`;
+  if ("has" in condition) return `${text(alias)} LIKE ${sqlLiteral(`%${condition.has}%`)}`;
+  if ("starts" in condition) return `${text(alias)} LIKE ${sqlLiteral(`${condition.starts}%`)}`;
+  if ("lacks" in condition) return `${text(alias)} NOT LIKE ${sqlLiteral(`%${condition.lacks}%`)}`;
   if ("lacksColumn" in condition)
     return `${text(alias)} NOT LIKE CONCAT('%', ${alias}.${condition.lacksColumn}, '%')`;
   if ("all" in condition || "any" in condition) {
@@ -90,12 +90,12 @@ export function conditionSql(condition: Condition, alias: string, nested = false
   }
   const column = `${alias}.${condition.column}`;
   if ("is" in condition)
-    return condition.is === null ? `${column} IS NULL` : `${column} = ${literal(condition.is)}`;
+    return condition.is === null ? `${column} IS NULL` : `${column} = ${sqlLiteral(condition.is)}`;
   if ("isNot" in condition)
-    return condition.isNot === null ? `${column} IS NOT NULL` : `${column} <> ${literal(condition.isNot)}`;
-  if ("oneOf" in condition) return `${column} IN (${condition.oneOf.map(literal).join(", ")})`;
+    return condition.isNot === null ? `${column} IS NOT NULL` : `${column} <> ${sqlLiteral(condition.isNot)}`;
+  if ("oneOf" in condition) return `${column} IN (${condition.oneOf.map(sqlLiteral).join(", ")})`;
   if ("below" in condition) return `${column} < ${condition.below}`;
-  return `LOWER(COALESCE(${column}, '')) LIKE ${literal(`${condition.startsWith}%`)}`;
+  return `LOWER(COALESCE(${column}, '')) LIKE ${sqlLiteral(`${condition.startsWith}%`)}`;
 }
 
 /**
