@@ -8,6 +8,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { sep } from "node:path";
 import type { BillQueries } from "../grid/billLines.js";
+import {
+  instanceHoursUnitSql,
+  instanceKindsSql,
+  instanceMemorySql,
+  instanceTypeSql,
+} from "./formatInstanceSql.js";
 import { BILLING_FORMATS, isBillingFormatName } from "./formats/knownFormats.js";
 import { lineProblemWordsSql } from "./lineStatus.js";
 import {
@@ -101,6 +107,13 @@ function impliedUnitsSql(indent: string, name: string, alias: string): string {
     .join("\n");
 }
 
+const INSTANCE_SQL = {
+  "hours kinds": instanceKindsSql,
+  type: instanceTypeSql,
+  "hours unit": instanceHoursUnitSql,
+  memory: instanceMemorySql,
+} as const;
+
 const CATALOGUE_SQL = {
   services: catalogueServicesSql,
   sizes: catalogueSizesSql,
@@ -130,6 +143,13 @@ const SPLICES: readonly Splice[] = [
     marker: "compute lines of format <name> over <alias>",
     pattern: /^( *)-- @compute lines of format ([a-z0-9]+) over ([a-z])$/gm,
     write: (indent, name, alias) => computeLinesSql(indent, name, alias),
+  },
+  {
+    // A format's instance lines (BillingFormat.instanceHours, instanceMemory): src/billing/formatInstanceSql.ts
+    marker: "instance <hours kinds|type|hours unit|memory> of format <name> over <alias>",
+    pattern: /^( *)-- @instance (hours kinds|type|hours unit|memory) of format ([a-z0-9]+) over ([a-z])$/gm,
+    write: (indent, give, name, alias) =>
+      INSTANCE_SQL[give as keyof typeof INSTANCE_SQL](indent, name, alias),
   },
   {
     marker: "implied units of format <name> over <alias>",

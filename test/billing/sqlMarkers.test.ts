@@ -51,6 +51,34 @@ describe("the markers of sql/", () => {
     );
   });
 
+  it("writes a format's instance lines from its data, the columns its format reads, and refuses a format without", () => {
+    const memory = splicedSql("q.sql", "  -- @instance memory of format cur over e\n");
+    expect(memory).toBe(
+      "  TRY_CAST(NULLIF(REGEXP_EXTRACT(TRIM(COALESCE(e.product_memory, '')), '^([0-9]+(?:[.][0-9]+)?) ?GiB$', 1), '') AS DOUBLE)\n",
+    );
+    const hoursUnit = splicedSql("q.sql", "    -- @instance hours unit of format cur over e\n");
+    expect(hoursUnit).toContain("WHEN e.line_item_usage_type LIKE '%Usage%:%'");
+    // SageMaker's nodes, the one hourly node service, and no other
+    expect(hoursUnit).toContain(
+      "(e.line_item_product_code = 'AmazonSageMaker' AND LOWER(e.line_item_usage_type) LIKE '%ml.%')",
+    );
+    expect(hoursUnit).not.toContain("AmazonRedshift");
+    expect(hoursUnit.trimEnd().endsWith("THEN 'Hrs'")).toBe(true);
+    const kinds = splicedSql("q.sql", "    -- @instance hours kinds of format cur over e\n");
+    // An operation without a wildcard is compared as it is; several services of a node as a list
+    expect(kinds).toContain("e.line_item_operation = 'ESDomain'");
+    expect(kinds).toContain("e.line_item_operation LIKE 'RunInstances%'");
+    expect(kinds).toContain("e.line_item_product_code IN ('AmazonElastiCache', 'AmazonMemoryDB')");
+    expect(kinds.match(/THEN 'compute'/g)).toHaveLength(2);
+    const cur = BILLING_FORMATS.cur;
+    const columns = [...Object.values(cur.instanceHours?.columns ?? {}), cur.instanceMemory?.column];
+    for (const column of columns) expect(readColumns(cur)).toContain(column);
+    for (const give of ["hours kinds", "type", "hours unit", "memory"])
+      expect(() => splicedSql("q.sql", `  -- @instance ${give} of format azure over e\n`)).toThrow(
+        `sql/q.sql: unknown marker "-- @instance ${give} of format azure over e"`,
+      );
+  });
+
   it("writes the units a format implies by a column it reads, and refuses the marker of one that implies none", () => {
     const text = "CASE\n    -- @implied units of format cur over l\n  END";
     expect(splicedSql("q.sql", text)).toBe(

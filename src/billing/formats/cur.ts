@@ -1,3 +1,4 @@
+import { INSTANCE_USAGE_TYPES } from "../providers/aws.js";
 import type { BillingFormat } from "./format.js";
 
 /** The costs a CUR line carries (billed, then reservations' and Savings Plans'): read, and read as numbers. */
@@ -106,4 +107,33 @@ export const CUR: BillingFormat<"cur"> = {
       like: ["%-ByteHrs", "%EBS:VolumeUsage%", "%EBS:SnapshotUsage%"],
     },
   ],
+  // An instance's hours: EC2 instances, RDS instances and OpenSearch domains by their operation,
+  // the type in product_instance_type or at the end of the usage type (EUW2-BoxUsage:t3.xlarge);
+  // the nodes of ElastiCache, MemoryDB, DocumentDB, Neptune, SageMaker (USE1-Host:ml.m5.large,
+  // USE1-Notebk:ml.t3.medium, USE1-ml.m5.large-hosting), MSK and Redshift (USW2-Node:dc2.large) by
+  // their usage type, evaluated as the EC2 type (docs/methodology.md). Spot and reserved lines of
+  // the legacy CUR's Parquet leave the unit empty: an instance's line without one is in hours.
+  instanceHours: {
+    columns: {
+      service: "line_item_product_code",
+      operation: "line_item_operation",
+      usageType: "line_item_usage_type",
+      instanceType: "product_instance_type",
+    },
+    byOperation: [
+      { service: "AmazonEC2", operation: "RunInstances%" },
+      { service: "AmazonRDS", operation: "CreateDBInstance%" },
+      { service: "AmazonES", operation: "ESDomain" },
+    ],
+    namedBy: INSTANCE_USAGE_TYPES,
+    byNode: [
+      { services: ["AmazonElastiCache", "AmazonMemoryDB"], usageType: "%NodeUsage%:%" },
+      { services: ["AmazonDocDB", "AmazonNeptune"], usageType: "%InstanceUsage%:%" },
+      { services: ["AmazonSageMaker"], usageType: "%ml.%", lower: true, hourly: true },
+      { services: ["AmazonMSK", "AmazonManagedStreamingforApacheKafka"], usageType: "%kafka.%", lower: true },
+      { services: ["AmazonRedshift"], usageType: "%Node:%" },
+    ],
+    hoursUnit: { unit: "Hrs", usageTypes: ["%Usage%:%", "%ESInstance:%"] },
+  },
+  instanceMemory: { column: "product_memory", unit: "GiB" },
 };

@@ -108,6 +108,42 @@ export interface BillingFormat<Name extends string = string> {
    * <alias>`; absent where its query's own rules say it.
    */
   readonly computeWhen?: { readonly column: string; readonly oneOf: readonly string[] };
+  /**
+   * How its lines of an instance's hours are told by the service that bills them (a CUR's product
+   * code), written into its lines' query at `-- @instance hours <kinds|unit> of format <name> over
+   * <alias>`; absent where its query's own rules say it.
+   */
+  readonly instanceHours?: InstanceHours;
+  /**
+   * The column writing an instance's memory as a number and a unit (`8 GiB`), read in GiB at
+   * `-- @instance memory of format <name> over <alias>`.
+   */
+  readonly instanceMemory?: { readonly column: string; readonly unit: string };
+}
+
+/**
+ * A format's instance hours by service: a service whose operation tells them (the type then named
+ * by the type column or by a usage type of `namedBy`), or a managed service whose nodes are instance
+ * types, told by its usage type. LIKE patterns as written; `lower`: matched on the lower case.
+ */
+export interface InstanceHours {
+  readonly columns: {
+    readonly service: string;
+    readonly operation: string;
+    readonly usageType: string;
+    readonly instanceType: string;
+  };
+  readonly byOperation: readonly { readonly service: string; readonly operation: string }[];
+  readonly namedBy: readonly string[];
+  readonly byNode: readonly {
+    readonly services: readonly string[];
+    readonly usageType: string;
+    readonly lower?: true;
+    /** Its lines without a unit are in `hoursUnit` (SageMaker's, which no usage type pattern marks). */
+    readonly hourly?: true;
+  }[];
+  /** The unit of an instance's line written without one, and the usage types that mark it as such. */
+  readonly hoursUnit: { readonly unit: string; readonly usageTypes: readonly string[] };
 }
 
 /** A unit a format's line without one is in: its column's value matches one of the LIKE patterns, as written. */

@@ -323,6 +323,21 @@ const TYPE_IN_TEXT =
   "((?:(?:db|cache|ml|kafka)[.])?[a-z][a-z0-9-]*[0-9][a-z0-9-]*[.](?:nano|micro|small|medium|[0-9]*xlarge|large|metal[a-z0-9-]*)(?:[.]search)?)";
 
 /**
+ * The usage types of an instance's hours that end in its type (EUW2-BoxUsage:t3.xlarge,
+ * USE1-SpotUsage:m5.large, an RDS Multi-AZ instance's, an OpenSearch node's): a FOCUS line's
+ * `x_UsageType`, a CUR's `line_item_usage_type` (src/billing/formats/cur.ts).
+ */
+export const INSTANCE_USAGE_TYPES = [
+  "%BoxUsage:%",
+  "%SpotUsage:%",
+  "%DedicatedUsage:%",
+  "%InstanceUsage%:%",
+  "%Multi-AZUsage%:%",
+  "%Multi-AZClusterUsage%:%",
+  "%ESInstance:%",
+] as const;
+
+/**
  * Its FOCUS lines (src/billing/rules/focusLines.ts): an instance's hours by its extension columns
  * (x_ServiceCode, x_Operation, x_UsageType: EC2's RunInstances, the managed databases' and search
  * domains' instances, the nodes of caches, SageMaker, MSK and Redshift), else by the type its
@@ -353,16 +368,7 @@ const FOCUS_LINES: FocusLines = {
             oneOf("x_Operation", "ESDomain"),
           ),
         ),
-        likeAny(
-          "billing_usage_type",
-          "%BoxUsage:%",
-          "%SpotUsage:%",
-          "%DedicatedUsage:%",
-          "%InstanceUsage%:%",
-          "%Multi-AZUsage%:%",
-          "%Multi-AZClusterUsage%:%",
-          "%ESInstance:%",
-        ),
+        likeAny("billing_usage_type", ...INSTANCE_USAGE_TYPES),
       ),
     },
     {
