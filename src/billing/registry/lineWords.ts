@@ -15,6 +15,7 @@ import {
   has,
   resource,
   sqlLiteral,
+  whenSql,
 } from "../rules/conditions.js";
 
 /** A unit of compute billed beside the vCPU, and the vCPUs one stands for. */
@@ -134,14 +135,9 @@ export const OTHER_TRANSFER_SCOPE: TransferScope = "internet";
 /** The WHENs of the transfer scope's CASE over `alias` (`-- @transfer scopes of <alias>`), then its ELSE. */
 export function transferScopesSql(indent: string, alias: string): string {
   return [
-    ...TRANSFER_SCOPES.map(({ scope, match }) => {
-      const [first, ...more] = conditionLines(match, alias);
-      return [
-        `${indent}WHEN ${first}`,
-        ...more.map((line) => `${indent}${line}`),
-        `${indent}  THEN '${scope}'`,
-      ].join("\n");
-    }),
+    ...TRANSFER_SCOPES.map(
+      ({ scope, match }) => `${whenSql(conditionLines(match, alias), indent)}\n${indent}  THEN '${scope}'`,
+    ),
     `${indent}ELSE '${OTHER_TRANSFER_SCOPE}'`,
   ].join("\n");
 }
@@ -194,12 +190,7 @@ export function unitRereadsSql(indent: string, alias: string, give: "dimensions"
   return UNIT_REREADS.filter((reread) => give === "dimensions" || reread.factor === "gigabytes")
     .map((reread) => {
       const then = give === "dimensions" ? `'${reread.as}'` : `${alias}.billing_unit_gigabytes`;
-      const [first, ...more] = rereadSql(reread, alias).split("\n");
-      return [
-        `${indent}WHEN ${first}`,
-        ...more.map((line) => `${indent}${line}`),
-        `${indent}  THEN ${then}`,
-      ].join("\n");
+      return `${whenSql(rereadSql(reread, alias).split("\n"), indent)}\n${indent}  THEN ${then}`;
     })
     .join("\n");
 }

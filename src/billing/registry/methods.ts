@@ -28,6 +28,7 @@ import {
   starts,
   unit,
   unitNot,
+  whenSql,
 } from "../rules/conditions.js";
 import { GENERATIVE_AI_LINE_RULES, GENERATIVE_AI_METHOD } from "./generativeAi.js";
 
@@ -918,8 +919,7 @@ export function methodRulesSql(indent: string, methods: readonly BillingMethod[]
   return classifyingRules(methods)
     .map((rule) => {
       const why = (rule.why ?? []).map((line) => `${indent}-- ${line}\n`).join("");
-      const [first, ...more] = conditionLines(rule.match, "u");
-      const condition = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)].join("\n");
+      const condition = whenSql(conditionLines(rule.match, "u"), indent);
       const then = rule.thenApart === true ? `\n${indent}  THEN ${rule.gives}` : ` THEN ${rule.gives}`;
       return `${why}${condition}${then}`;
     })
@@ -935,9 +935,7 @@ export function noMethodReasonsSql(indent: string, alias: string): string {
   return classifyingRules()
     .filter((rule) => rule.reason !== undefined)
     .map((rule) => {
-      const [first, ...more] = conditionLines(rule.match, alias);
-      const lines = [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)];
-      return `${lines.join("\n")}\n${indent}  THEN '${rule.reason}'`;
+      return `${whenSql(conditionLines(rule.match, alias), indent)}\n${indent}  THEN '${rule.reason}'`;
     })
     .join("\n");
 }

@@ -8,7 +8,14 @@
 import { AWS } from "../providers/aws.js";
 import { PROVIDERS } from "../providers/index.js";
 import type { Deployment, DtuTiers, KnownService, StorageService } from "../providers/provider.js";
-import { type Condition, conditionLines, conditionSql, has, sqlLiteral } from "../rules/conditions.js";
+import {
+  type Condition,
+  conditionLines,
+  conditionSql,
+  has,
+  sqlLiteral,
+  whenSql,
+} from "../rules/conditions.js";
 import { DECIDED_REASONS, GPU_MODELS, gpuKey } from "./methods.js";
 
 export { EMR_NAMES } from "../providers/aws.js";
@@ -80,12 +87,7 @@ export function storageTextsSql(indent: string, alias: string, give: "media" | "
   return table
     .map((entry) => {
       const then = give === "media" ? `'${entry.medium}'` : (entry.copies ?? 1).toFixed(1);
-      const [first, ...more] = conditionLines(entry.match, alias);
-      return [
-        `${indent}WHEN ${first}`,
-        ...more.map((line) => `${indent}${line}`),
-        `${indent}  THEN ${then}`,
-      ].join("\n");
+      return `${whenSql(conditionLines(entry.match, alias), indent)}\n${indent}  THEN ${then}`;
     })
     .join("\n");
 }

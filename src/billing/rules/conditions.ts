@@ -108,6 +108,15 @@ export function conditionLines(condition: Condition, alias: string): string[] {
   return parts.map((part, index) => `${index === 0 ? "" : `  ${joint} `}${conditionSql(part, alias, true)}`);
 }
 
+/**
+ * A CASE's WHEN at `indent` over a condition's lines (conditionLines), those below its first
+ * indented as written; its THEN is the caller's.
+ */
+export function whenSql(lines: readonly string[], indent: string): string {
+  const [first, ...more] = lines;
+  return [`${indent}WHEN ${first}`, ...more.map((line) => `${indent}${line}`)].join("\n");
+}
+
 /** The words of a line's text a condition reads (its `has` and `starts`), whatever its joints. */
 export function conditionWords(condition: Condition): string[] {
   if ("has" in condition) return [condition.has];
