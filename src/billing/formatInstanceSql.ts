@@ -23,8 +23,8 @@ const instanceHoursOf = (name: string): InstanceHours | undefined =>
 const matching = (column: string, pattern: string) =>
   /[%_]/.test(pattern) ? `${column} LIKE ${sqlLiteral(pattern)}` : `${column} = ${sqlLiteral(pattern)}`;
 
-/** `column` equal to one of `values`. */
-const oneOf = (column: string, values: readonly string[]) =>
+/** `column` equal to one of `values` (`=` for one). */
+export const oneOfSql = (column: string, values: readonly string[]) =>
   values.length === 1
     ? `${column} = ${sqlLiteral(values[0])}`
     : `${column} IN (${values.map(sqlLiteral).join(", ")})`;
@@ -36,7 +36,7 @@ function nodeConditions(hours: InstanceHours, alias: string, only: "all" | "hour
     .filter((node) => only === "all" || node.hourly === true)
     .map((node) => {
       const usage = node.lower ? `LOWER(${alias}.${usageType})` : `${alias}.${usageType}`;
-      return `(${oneOf(`${alias}.${service}`, node.services)} AND ${matching(usage, node.usageType)})`;
+      return `(${oneOfSql(`${alias}.${service}`, node.services)} AND ${matching(usage, node.usageType)})`;
     });
 }
 

@@ -13,6 +13,7 @@ import {
   instanceKindsSql,
   instanceMemorySql,
   instanceTypeSql,
+  oneOfSql,
 } from "./formatInstanceSql.js";
 import { BILLING_FORMATS, isBillingFormatName } from "./formats/knownFormats.js";
 import { lineProblemWordsSql } from "./lineStatus.js";
@@ -90,9 +91,7 @@ function rescaledUnitsSql(indent: string, give: "units" | "scales", name: string
 function computeLinesSql(indent: string, name: string, alias: string): string {
   const when = isBillingFormatName(name) ? BILLING_FORMATS[name].computeWhen : undefined;
   if (when === undefined) return `${indent}-- @compute lines of format ${name} over ${alias}`;
-  const values = when.oneOf.map(sqlLiteral);
-  const test = values.length === 1 ? `= ${values[0]}` : `IN (${values.join(", ")})`;
-  return `${indent}WHEN ${alias}.${when.column} ${test} THEN 'compute'`;
+  return `${indent}WHEN ${oneOfSql(`${alias}.${when.column}`, when.oneOf)} THEN 'compute'`;
 }
 
 /** The WHENs of a CASE giving a format's line without a unit its unit (BillingFormat.impliedUnits); the marker itself where it implies none. */
