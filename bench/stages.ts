@@ -8,17 +8,22 @@
  * stage of the innermost frame on its stack that belongs to one (node's code, V8's built-ins and
  * helper packages count for the stage that called them; a stack of node's alone, for HTTP), and each stage's sampled µs are divided by the requests
  * answered. The main thread's CPU from /proc over the same window is printed beside, for both.
- * `STAGES_BUNDLE=<file>`: another build's server.mjs. Prints a Markdown report (bench/history/
- * keeps them); not a test.
+ * `STAGES_BUNDLE=<file>`: another build's server.mjs. `STAGES_ALLOCATIONS=all` (or `promoted`):
+ * the service also runs V8's sampling heap profiler over the measured window (bench/heapSampler.mjs)
+ * and the report adds the bytes each stage allocates per request (or those that outlived a young
+ * collection), by the same attribution as the CPU samples; the sampler weighs on the CPU figures,
+ * so compare such runs with each other. Prints a Markdown report (bench/history/ keeps them); not
+ * a test.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { mainThreadCpuMicros, startCeiling, waitForAnswer } from "./ceiling.js";
-import { type CpuProfile, forEachSample, framePlaces, type ProfileNode, readProfile } from "./cpuProfile.js";
+import { forEachSample, framePlaces, type ProfileNode, readProfile } from "./cpuProfile.js";
 import { loadAverage } from "./loadAverage.js";
 import { SCENARIOS, type Scenario, scenarioRequests } from "./scenarios.js";
 import { serviceArguments } from "./serviceCommand.js";
@@ -28,6 +33,9 @@ const WARM_UP_SECONDS = Number(process.env.STAGES_WARMUP ?? 6);
 const SECONDS = Number(process.env.STAGES_SECONDS ?? 10);
 const BUNDLE = resolve(process.env.STAGES_BUNDLE ?? fileURLToPath(new URL("dist/bundle/server.mjs", root)));
 const PROFILE_FLAGS = ["--cpu-prof", "--cpu-prof-interval=200"];
+/** `all`: every sampled allocation of the window; `promoted`: those that outlived a young collection. */
+const ALLOCATIONS = process.env.STAGES_ALLOCATIONS as "all" | "promoted" | undefined;
+const HEAP_SAMPLER = fileURLToPath(new URL("heapSampler.mjs", import.meta.url));
 
 /** The stages of the issue's split, in the path's order; each place belongs to at most one. */
 const STAGES: readonly { readonly name: string; readonly places: RegExp }[] = [
@@ -59,9 +67,12 @@ const STAGES: readonly { readonly name: string; readonly places: RegExp }[] = [
 const UNPLACED = "HTTP, body read, event loop";
 
 /** The stage of a sample: that of the innermost frame of its stack that has one. */
-function stageClassifier(profile: CpuProfile, placeOf: (frame: ProfileNode["callFrame"]) => string) {
+function stageClassifier(
+  nodes: readonly ProfileNode[],
+  placeOf: (frame: ProfileNode["callFrame"]) => string,
+): (leaf: ProfileNode) => string {
   const parents = new Map<number, ProfileNode>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node);
+  for (const node of nodes) for (const child of node.children ?? []) parents.set(child, node);
   const known = new Map<number, string>();
   return (leaf: ProfileNode): string => {
     const cached = known.get(leaf.id);
@@ -80,7 +91,74 @@ function stageClassifier(profile: CpuProfile, placeOf: (frame: ProfileNode["call
   };
 }
 
+/** V8's sampling heap profile (HeapProfiler.stopSampling): a tree of frames and the samples' sizes. */
+interface HeapNode {
+  readonly id: number;
+  readonly callFrame: ProfileNode["callFrame"];
+  readonly children: readonly HeapNode[];
+}
+
+interface HeapProfile {
+  readonly head: HeapNode;
+  readonly samples: readonly { readonly size: number; readonly nodeId: number }[];
+}
+
+/** Bytes allocated in the window, by stage and by function, as bench/heapSampler.mjs sampled them. */
+interface Allocations {
+  readonly bytes: number;
+  readonly byStage: Map<string, number>;
+  readonly byFunction: Map<string, Map<string, number>>;
+}
+
+/** The heap profile's frames as a CPU profile's nodes (ids and children's ids), for the classifier. */
+function heapNodes(head: HeapNode): ProfileNode[] {
+  const nodes: ProfileNode[] = [];
+  const pending = [head];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    nodes.push({ id: node.id, callFrame: node.callFrame, children: node.children.map((child) => child.id) });
+    pending.push(...node.children);
+  }
+  return nodes;
+}
+
+function allocationsOf(file: string, placeOf: (frame: ProfileNode["callFrame"]) => string): Allocations {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as HeapProfile;
+  const nodes = heapNodes(profile.head);
+  const byId = new Map(nodes.map((node) => [node.id, node]));
+  const stageOf = stageClassifier(nodes, placeOf);
+  const byStage = new Map<string, number>();
+  const byFunction = new Map<string, Map<string, number>>();
+  let bytes = 0;
+  for (const sample of profile.samples) {
+    const node = byId.get(sample.nodeId);
+    if (!node) continue;
+    const stage = stageOf(node);
+    byStage.set(stage, (byStage.get(stage) ?? 0) + sample.size);
+    const functions = byFunction.get(stage) ?? new Map<string, number>();
+    const name = `${node.callFrame.functionName || "(anonymous)"} [${placeOf(node.callFrame)}]`;
+    functions.set(name, (functions.get(name) ?? 0) + sample.size);
+    byFunction.set(stage, functions);
+    bytes += sample.size;
+  }
+  return { bytes, byStage, byFunction };
+}
+
+/** Starts (first call) or stops and writes (second call) the service's heap sampler. */
+async function toggleHeapSampler(pid: number, file: string, stopping: boolean): Promise<void> {
+  process.kill(pid, "SIGUSR2");
+  if (!stopping) {
+    await sleep(200);
+    return;
+  }
+  for (let waited = 0; !existsSync(file); waited += 100) {
+    if (waited > 30_000) throw new Error("the heap sampler wrote no profile");
+    await sleep(100);
+  }
+  await sleep(500); // the file is written at once, but give a large one time to land
+}
+
 interface Measured {
+  readonly allocations?: Allocations;
   readonly requests: number;
   readonly requestsPerSecond: number;
   readonly p99Ms: number;
@@ -103,19 +181,22 @@ async function measure(
 ): Promise<Measured> {
   const drive = (seconds: number) =>
     autocannon({ url: base, connections: 10, duration: seconds, requests: scenarioRequests(scenario) });
+  const heapFile = ALLOCATIONS && bundle !== null ? join(directory, "allocations.heapprofile") : null;
   await drive(WARM_UP_SECONDS);
+  if (heapFile) await toggleHeapSampler(pid, heapFile, false);
   const from = (performance.now() - spawned) * 1000;
   const cpuBefore = mainThreadCpuMicros(pid);
   const result = await drive(SECONDS);
   const cpu = mainThreadCpuMicros(pid) - cpuBefore;
   const to = (performance.now() - spawned) * 1000;
+  if (heapFile) await toggleHeapSampler(pid, heapFile, true);
   await stop();
   const profile = readProfile(directory);
   const placeOf =
     bundle === null
       ? (frame: ProfileNode["callFrame"]) => frame.url || frame.functionName
       : framePlaces(bundle);
-  const stageOf = stageClassifier(profile, placeOf);
+  const stageOf = stageClassifier(profile.nodes, placeOf);
   const byStage = new Map<string, number>();
   const byFunction = new Map<string, Map<string, number>>();
   let sampledMicros = 0;
@@ -130,6 +211,7 @@ async function measure(
   });
   if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
   return {
+    allocations: heapFile ? allocationsOf(heapFile, placeOf) : undefined,
     requests: result.requests.total,
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
@@ -161,11 +243,29 @@ async function serviceMeasured(scenario: Scenario): Promise<Measured> {
   const port = 20000 + Math.floor(Math.random() * 12000);
   const flags = serviceArguments().filter((part) => part.startsWith("--"));
   const spawned = performance.now();
-  const child = spawn(process.execPath, [...flags, ...PROFILE_FLAGS, `--cpu-prof-dir=${directory}`, BUNDLE], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", WORKERS: "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const sampler = ALLOCATIONS ? ["--import", HEAP_SAMPLER] : [];
+  const samplerEnv = ALLOCATIONS
+    ? {
+        HEAP_SAMPLER_FILE: join(directory, "allocations.heapprofile"),
+        HEAP_SAMPLER_SURVIVORS: ALLOCATIONS === "promoted" ? "1" : "0",
+      }
+    : {};
+  const child = spawn(
+    process.execPath,
+    [...flags, ...PROFILE_FLAGS, `--cpu-prof-dir=${directory}`, ...sampler, BUNDLE],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...samplerEnv,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        WORKERS: "1",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitForAnswer(`${base}/readyz`, spawned);
   const stop = () =>
@@ -223,7 +323,42 @@ function report(scenario: Scenario, service: Measured, ceiling: Measured, loads:
       `- ${name}: ${functions.map(([fn, value]) => `${fn} ${micros(value / service.requests)}`).join("; ")}`,
     );
   }
+  if (service.allocations) lines.push("", ...allocationLines(service.allocations, service.requests));
   return `${lines.join("\n")}\n`;
+}
+
+const kilobytes = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The report's allocation section: KB per request by stage, and each stage's largest allocators. */
+function allocationLines(allocations: Allocations, requests: number): string[] {
+  const what =
+    ALLOCATIONS === "promoted"
+      ? "outlived a young collection (promoted, or live at the window's end)"
+      : "were allocated (collected or not)";
+  const lines = [
+    `Bytes that ${what} in the measured window, by stage (V8's sampling heap profiler, bench/heapSampler.mjs, one sample per 1 KB on average): **${kilobytes(allocations.bytes / requests)} KB per request**.`,
+    "",
+    "| stage | share of the bytes | KB per request |",
+    "|---|---:|---:|",
+  ];
+  const names = [...new Set([...STAGES.map((stage) => stage.name), UNPLACED])];
+  for (const name of names) {
+    const bytes = allocations.byStage.get(name) ?? 0;
+    lines.push(
+      `| ${name} | ${((100 * bytes) / allocations.bytes).toFixed(1)} % | ${kilobytes(bytes / requests)} |`,
+    );
+  }
+  lines.push("", "The largest allocating functions, per stage (KB per request):", "");
+  for (const name of names) {
+    const functions = [...(allocations.byFunction.get(name) ?? new Map<string, number>())]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8);
+    if (functions.length === 0) continue;
+    lines.push(
+      `- ${name}: ${functions.map(([fn, bytes]) => `${fn} ${kilobytes(bytes / requests)}`).join("; ")}`,
+    );
+  }
+  return lines;
 }
 
 async function main(): Promise<void> {
