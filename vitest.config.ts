@@ -77,10 +77,11 @@ export default defineConfig({
       // main process, only collecting results, left the second core idle.
       threads: { isolate: false, minThreads: 1, maxThreads: availableParallelism() },
       // The process tests: files not isolated (a fork loads the sources, vitest and the app's
-      // modules once, not once per file: collect 10.2 s → 2.9 s over six of these files), two
-      // forks at once: their tests mostly wait on a child process or a socket, so a second
-      // file runs on the core the first leaves idle (docs/testing.md).
-      forks: { isolate: false, minForks: 1, maxForks: 2 },
+      // modules once, not once per file: collect 10.2 s → 2.9 s over six of these files), a fork
+      // per core: their tests mostly wait on a child process or a socket, so a second file runs
+      // on the core the first leaves idle; the suite is bound by CPU (docs/testing.md), so no
+      // more forks than cores.
+      forks: { isolate: false, minForks: 1, maxForks: availableParallelism() },
     },
     projects: [
       {
@@ -116,7 +117,7 @@ export default defineConfig({
         test: {
           name: "process",
           include: PROCESS_TESTS,
-          // Forks, not isolated, two at once (poolOptions.forks above): a file leaves no state behind
+          // Forks, not isolated, one per core (poolOptions.forks above): a file leaves no state behind
           // (its servers closed, its processes killed, spies restored, the environment as it was).
           pool: "forks",
           isolate: false,

@@ -111,10 +111,15 @@ install_delta() {
 
 # the Python part's folder is named by both requirement files: a change to either installs anew
 requirements=$(cat "$root/engines/build-requirements.txt" "$root/engines/requirements.txt" | sha256sum | cut -c1-12)
+# pip's part beside Maven's: they share nothing but the lock this script holds, and each waits
+# mostly on its downloads (pyspark's build on one core). Trino's and Delta's parts one after the
+# other: both write Maven's local repository.
 part "Python packages (pyspark $SPARK_VERSION, sqlglot $SQLGLOT_VERSION, trino client)" \
-  "$cache/python-$requirements" install_python "$cache/python-$requirements"
+  "$cache/python-$requirements" install_python "$cache/python-$requirements" &
+python_part=$!
 part "Trino $TRINO_VERSION" "$cache/trino-server-$TRINO_VERSION" install_trino "$cache/trino-server-$TRINO_VERSION"
 part "Delta Lake $DELTA_VERSION" "$cache/delta-$DELTA_VERSION" install_delta "$cache/delta-$DELTA_VERSION"
+wait "$python_part"
 command -v mvn >/dev/null || say "no mvn on PATH: Trino's server and Delta's jars cannot be copied"
 [ -x "$JAVA_FOR_TRINO/bin/java" ] || say "no Java at $JAVA_FOR_TRINO (Trino $TRINO_VERSION runs on Java 25): the Trino comparison will fail"
 exit 0

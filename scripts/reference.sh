@@ -54,7 +54,19 @@ download() {
 # hashes, by this script or an earlier one) is kept.
 versions() { grep -Eo '^[A-Za-z0-9_.-]+==[^ \]+' "$1" 2>/dev/null; }
 
+# One install at a time: `npm test` installs in the background (scripts/ensure-test-tools.sh) while
+# test/http/openapiReference.test.ts may already ask for the document; the second waits for the
+# first, then finds it installed. A lock of the install alone, not of the script: a started
+# server's process would hold it.
 install() {
+  mkdir -p "$CACHE"
+  (
+    flock 8
+    install_unlocked
+  ) 8>"$CACHE.lock"
+}
+
+install_unlocked() {
   download
   if [[ -x "$VENV/bin/uvicorn" ]] && [[ "$(versions "$PINS")" == "$(versions "$CACHE/installed-pins.txt")" ]]; then
     return

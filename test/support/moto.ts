@@ -5,7 +5,7 @@
  * regions as AWS answers a denied or throttled call, or never answers them (what moto cannot be
  * asked to do), the region read from the request's signature.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
@@ -20,8 +20,7 @@ import {
   EC2Client,
   RunInstancesCommand,
 } from "@aws-sdk/client-ec2";
-
-const ROOT = join(import.meta.dirname, "../..");
+import { ensured } from "./testTools.js";
 
 /** The emulator's credentials (moto takes any): set in the test's environment, never a real account's. */
 export const EMULATOR_CREDENTIALS = {
@@ -30,8 +29,8 @@ export const EMULATOR_CREDENTIALS = {
 } as const;
 
 /** moto_server's path, or why there is none (the install's own words). */
-function motoServer(): string {
-  const path = execFileSync("bash", [join(ROOT, "scripts/ensure-moto.sh")], { encoding: "utf8" }).trim();
+async function motoServer(): Promise<string> {
+  const path = await ensured("ensure-moto.sh");
   if (path !== "") return path;
   const failed = join(
     process.env.IMPACT_SERVICE_CACHE ?? join(homedir(), ".cache/impact-service"),
@@ -47,7 +46,7 @@ export interface Moto {
 
 /** moto on a free port, ready: its "Running on" line read, then its API answering. */
 export async function startMoto(): Promise<Moto> {
-  const child: ChildProcess = spawn(motoServer(), ["-H", "127.0.0.1", "-p", "0"], {
+  const child: ChildProcess = spawn(await motoServer(), ["-H", "127.0.0.1", "-p", "0"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let said = "";

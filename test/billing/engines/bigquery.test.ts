@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../../src/billing/stages/write.js";
+import { ensured, INSTALL_MS } from "../../support/testTools.js";
 import {
   caseFolder,
   commandLines,
@@ -32,6 +33,9 @@ import { BIGQUERY, filled } from "./recipes.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "billing-bigquery-"));
 const coefficients = join(scratch, "coefficients.parquet");
+// The engines installed (npm test installs them while the unit files run), within the install's bound
+beforeAll(() => ensured("ensure-engines.sh"), INSTALL_MS);
+
 beforeAll(() => writeCoefficients(coefficients));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -29,7 +29,7 @@ function installed(folder: string): string {
   throw new Error(
     existsSync(failed)
       ? readFileSync(failed, "utf8")
-      : `${folder} is not installed: run bash scripts/ensure-engines.sh (npm test runs it first)`,
+      : `${folder} is not installed: bash scripts/ensure-engines.sh installs it (each engine file runs it first)`,
   );
 }
 

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { smallTableFiles } from "../../../src/billing/stages/write.js";
+import { ensured, INSTALL_MS } from "../../support/testTools.js";
 import {
   caseFolder,
   caseName,
@@ -33,6 +34,9 @@ import { type EngineSession, sideBySide, startSession } from "./runner.js";
 const scratch = mkdtempSync(join(tmpdir(), "billing-spark-"));
 const coefficients = join(scratch, "coefficients.parquet");
 let spark: EngineSession;
+
+// The engines installed (npm test installs them while the unit files run), within the install's bound
+beforeAll(() => ensured("ensure-engines.sh"), INSTALL_MS);
 
 beforeAll(async () => {
   await writeCoefficients(coefficients);

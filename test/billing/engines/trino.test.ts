@@ -21,6 +21,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billLayout } from "../../../src/billing/reading/layout.js";
 import { METHOD_COEFFICIENTS_FILE, smallTableFiles } from "../../../src/billing/stages/write.js";
+import { ensured, INSTALL_MS } from "../../support/testTools.js";
 import {
   caseFolder,
   caseName,
@@ -139,6 +140,9 @@ async function started(port: number, bound: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+// The engines installed (npm test installs them while the unit files run), within the install's bound
+beforeAll(() => ensured("ensure-engines.sh"), INSTALL_MS);
 
 beforeAll(async () => {
   await writeCoefficients(coefficients);

@@ -17,6 +17,7 @@ import {
   runInstance,
   startMoto,
 } from "../../support/moto.js";
+import { ensured, INSTALL_MS } from "../../support/testTools.js";
 
 const EDITION = "1.2.4";
 const HOUR_MS = 3_600_000;
@@ -32,6 +33,9 @@ function gauge(text: string, name: string, label: string): number | undefined {
   const line = text.split("\n").find((one) => one.startsWith(`${name}{`) && one.includes(label));
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
 }
+
+// moto installed (npm test installs it while the unit files run), within the install's bound
+beforeAll(() => ensured("ensure-moto.sh"), INSTALL_MS);
 
 beforeAll(async () => {
   moto = await startMoto();

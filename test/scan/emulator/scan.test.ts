@@ -25,6 +25,7 @@ import {
   runInstance,
   startMoto,
 } from "../../support/moto.js";
+import { ensured, INSTALL_MS } from "../../support/testTools.js";
 
 const EDITION = "2.4.1";
 const REGIONS = ["eu-west-3", "us-east-1", "eu-central-1"] as const;
@@ -55,6 +56,9 @@ const volumes: HeldVolume[] = [];
 let period: [number, number];
 const app = createApp(testConfig());
 const saved = { ...process.env };
+
+// moto installed (npm test installs it while the unit files run), within the install's bound
+beforeAll(() => ensured("ensure-moto.sh"), INSTALL_MS);
 
 beforeAll(async () => {
   Object.assign(process.env, EMULATOR_CREDENTIALS, { AWS_EC2_METADATA_DISABLED: "true" });
