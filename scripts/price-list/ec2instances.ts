@@ -1,0 +1,38 @@
+/*
+ * The on-demand prices of ec2instances.info's EC2 dump (`data/instances.json` of the Go module
+ * github.com/cristim/ec2-instances-info, read by scripts/price-list.ts): a list of instance types,
+ * each with `pricing[region].linux.ondemand`, USD an hour as text. Read as data, never run. Its
+ * pricing also keys Local Zones and Wavelength Zones (`us-east-1-dfw-1`, `us-east-1-wl1-bna1`):
+ * no region a bill's hours are of, left out and counted.
+ */
+import type { GeneratedPrices } from "./karpenter.js";
+
+/** An AWS region's name (`eu-north-1`, `us-gov-west-1`), not a zone's under it. */
+export const isAwsRegion = (key: string): boolean => /^[a-z]{2}(?:-[a-z]+)+-\d+$/.test(key);
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * `region,type` → USD an hour of each type's Linux on-demand price at each region, the prices above
+ * 0; `zones`: the zone keys (no region) left out. A text that is no list of types is an error.
+ */
+export function ec2InstancesPrices(text: string): { prices: GeneratedPrices; zones: number } {
+  const types: unknown = JSON.parse(text);
+  if (!Array.isArray(types)) throw new Error("ec2instances.info's EC2 dump is not a list of instance types");
+  const prices: GeneratedPrices = new Map();
+  const zones = new Set<string>();
+  for (const entry of types) {
+    if (!isRecord(entry) || typeof entry.instance_type !== "string" || !isRecord(entry.pricing)) continue;
+    for (const [region, byOs] of Object.entries(entry.pricing)) {
+      if (!isAwsRegion(region)) {
+        zones.add(region);
+        continue;
+      }
+      const linux = isRecord(byOs) ? byOs.linux : undefined;
+      const price = Number(isRecord(linux) ? linux.ondemand : undefined);
+      if (price > 0 && Number.isFinite(price)) prices.set(`${region},${entry.instance_type}`, price);
+    }
+  }
+  return { prices, zones: zones.size };
+}

@@ -1,0 +1,47 @@
+/*
+ * How the price list's sources are merged (scripts/price-list.ts): a type's prices all come from
+ * ONE source, the first in precedence that prices the type at any region. A region move is priced
+ * "list price, both sides" (src/billing/changePrices.ts): its saving is the difference of the
+ * type's prices at two regions, so both must be of one source and one date; prices of two sources
+ * read a year apart would put the price changes between their dates into the saving.
+ */
+import type { GeneratedPrices } from "./karpenter.js";
+
+/** One source's prices (`region,type` → USD an hour) of a provider, in precedence order. */
+export interface SourcePrices {
+  readonly name: string;
+  readonly provider: string;
+  readonly prices: GeneratedPrices;
+}
+
+const typeOf = (key: string) => key.slice(key.indexOf(",") + 1);
+
+/**
+ * Each provider's `region,type` → price, each type's from the first source that has it, and how many
+ * types each source gave (a source whose every type an earlier one has gives none).
+ */
+export function byPrecedence(sources: readonly SourcePrices[]): {
+  readonly prices: Map<string, Map<string, number>>;
+  readonly typesGiven: Map<string, number>;
+} {
+  const prices = new Map<string, Map<string, number>>();
+  const typesGiven = new Map<string, number>();
+  const taken = new Map<string, Map<string, string>>();
+  for (const source of sources) {
+    const known = prices.get(source.provider) ?? new Map<string, number>();
+    prices.set(source.provider, known);
+    const owners = taken.get(source.provider) ?? new Map<string, string>();
+    taken.set(source.provider, owners);
+    const given = new Set<string>();
+    for (const [key, price] of source.prices) {
+      const type = typeOf(key);
+      const owner = owners.get(type);
+      if (owner !== undefined && owner !== source.name) continue;
+      owners.set(type, source.name);
+      given.add(type);
+      known.set(key, price);
+    }
+    typesGiven.set(source.name, (typesGiven.get(source.name) ?? 0) + given.size);
+  }
+  return { prices, typesGiven };
+}
