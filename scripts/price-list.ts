@@ -1,13 +1,17 @@
 /*
  * Derives the what-if's on-demand price list (src/billing/priceList.ts): one row per provider, type
- * and region, `provider,region,instance_type,usd_per_hour`, after a `# source:` line naming each
- * source, its date and its licence. The list is data, kept in a cache outside the repository
- * (scripts/ensure-price-list.sh makes the default one), never in it. It reads, in precedence order
- * (a type's prices all come from the first source that has the type, ./price-list/precedence.ts):
+ * and region (and engine, for a managed service's node), `provider,region,instance_type,usd_per_hour,engine`,
+ * after a `# source:` line naming each source, its date and its licence. The list is data, kept in a
+ * cache outside the repository (scripts/ensure-price-list.sh makes the default one), never in it.
+ * It reads, in precedence order (a type's prices all come from the first source that has the
+ * type, ./price-list/precedence.ts):
  *
  * - ec2instances.info's EC2 dump (`aws-ec2instances=PATH`, `data/instances.json` of the Go module
  *   github.com/cristim/ec2-instances-info, ./price-list/ec2instances.ts): AWS's Linux on-demand
- *   prices at every public and GovCloud region.
+ *   prices at every public and GovCloud region. Its dumps of RDS (`aws-ec2instances-rds=`,
+ *   `data/rds-instances.json`) and ElastiCache (`aws-ec2instances-elasticache=`,
+ *   `data/elasticache-instances.json`): their nodes' on-demand prices per engine, written in the
+ *   list's `engine` column (src/billing/priceList.ts reads a type priced per engine apart).
  * - Karpenter's generated on-demand prices (./price-list/karpenter.ts): AWS's (`aws-karpenter=PATH`,
  *   github.com/aws/karpenter-provider-aws, `pkg/providers/pricing/zz_generated.pricing_aws*.go`:
  *   us-east-1 and GovCloud, for the types the dump lacks) and Azure's (`azure-karpenter=PATH`,
@@ -18,12 +22,12 @@
  *   the provider has them). A type whose zones of one region disagree keeps the highest price (said
  *   on stderr with the count).
  *
- *   npx tsx scripts/price-list.ts --source "TEXT" --out FILE [aws-ec2instances=PATH] [aws-karpenter=PATH] [azure-karpenter=PATH] [aws=PATH] [azure=PATH] [gcp=PATH]
+ *   npx tsx scripts/price-list.ts --source "TEXT" --out FILE [aws-ec2instances=PATH] [aws-ec2instances-rds=PATH] [aws-ec2instances-elasticache=PATH] [aws-karpenter=PATH] [azure-karpenter=PATH] [aws=PATH] [azure=PATH] [gcp=PATH]
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse/sync";
-import { ec2InstancesPrices } from "./price-list/ec2instances.js";
+import { ec2InstancesEnginePrices, ec2InstancesPrices } from "./price-list/ec2instances.js";
 import { awsKarpenterPrices, azureKarpenterPrices, type GeneratedPrices } from "./price-list/karpenter.js";
 import { byPrecedence, type SourcePrices } from "./price-list/precedence.js";
 
@@ -54,6 +58,22 @@ const SOURCES: readonly { name: string; provider: string; read: Reader }[] = [
     read: (text) => {
       const { prices, zones } = ec2InstancesPrices(text);
       return { prices, left: `, ${zones} zones that are no region left out` };
+    },
+  },
+  {
+    name: "aws-ec2instances-rds",
+    provider: "aws",
+    read: (text) => {
+      const { prices, left } = ec2InstancesEnginePrices(text, "RDS");
+      return { prices, left: `, ${left} engines by id or of Outposts left out` };
+    },
+  },
+  {
+    name: "aws-ec2instances-elasticache",
+    provider: "aws",
+    read: (text) => {
+      const { prices, left } = ec2InstancesEnginePrices(text, "ElastiCache");
+      return { prices, left: `, ${left} engines by id or of Outposts left out` };
     },
   },
   {
@@ -104,8 +124,11 @@ const given: SourcePrices[] = SOURCES.flatMap((source) => {
 });
 const { prices: byProvider, typesGiven } = byPrecedence(given);
 for (const [name, types] of typesGiven) process.stderr.write(`${name}: ${types} types taken\n`);
-const lines = [`# source: ${values.source}`, "provider,region,instance_type,usd_per_hour"];
+// A managed service's node is priced per engine, in the `engine` column (empty for a VM's)
+const lines = [`# source: ${values.source}`, "provider,region,instance_type,usd_per_hour,engine"];
 for (const [provider, prices] of [...byProvider].sort(([a], [b]) => (a < b ? -1 : 1)))
-  for (const [key, price] of [...prices].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    lines.push(`${provider},${key},${price}`);
+  for (const [key, price] of [...prices].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const [region, type, engine = ""] = key.split(",");
+    lines.push(`${provider},${region},${type},${price},${engine}`);
+  }
 writeFileSync(values.out, `${lines.join("\n")}\n`);

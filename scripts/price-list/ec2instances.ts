@@ -36,3 +36,38 @@ export function ec2InstancesPrices(text: string): { prices: GeneratedPrices; zon
   }
   return { prices, zones: zones.size };
 }
+
+/**
+ * `region,type,engine` → USD an hour of a managed service's nodes in ec2instances.info's dump of
+ * it (`data/rds-instances.json`, `data/elasticache-instances.json`): each type's
+ * `pricing[region][engine].ondemand`, its engine named with `service` (`RDS MySQL`, `ElastiCache
+ * Valkey`): one type's engines are priced apart. Left out and counted: the engines keyed by a
+ * number (the dump keys most twice, by name and by the price list's id) and the Outposts' prices
+ * (a rack on the customer's premises, no region's); the zones as above.
+ */
+export function ec2InstancesEnginePrices(
+  text: string,
+  service: string,
+): { prices: GeneratedPrices; left: number } {
+  const types: unknown = JSON.parse(text);
+  if (!Array.isArray(types))
+    throw new Error(`ec2instances.info's ${service} dump is not a list of instance types`);
+  const prices: GeneratedPrices = new Map();
+  let left = 0;
+  for (const entry of types) {
+    if (!isRecord(entry) || typeof entry.instance_type !== "string" || !isRecord(entry.pricing)) continue;
+    for (const [region, byEngine] of Object.entries(entry.pricing)) {
+      if (!isAwsRegion(region) || !isRecord(byEngine)) continue;
+      for (const [engine, terms] of Object.entries(byEngine)) {
+        const price = Number(isRecord(terms) ? terms.ondemand : undefined);
+        if (!(price > 0) || !Number.isFinite(price)) continue;
+        if (/^\d+$/.test(engine) || /outpost/i.test(engine) || /[,\r\n]/.test(engine)) {
+          left += 1;
+          continue;
+        }
+        prices.set(`${region},${entry.instance_type},${service} ${engine}`, price);
+      }
+    }
+  }
+  return { prices, left };
+}

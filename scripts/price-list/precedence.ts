@@ -7,14 +7,15 @@
  */
 import type { GeneratedPrices } from "./karpenter.js";
 
-/** One source's prices (`region,type` → USD an hour) of a provider, in precedence order. */
+/** One source's prices (`region,type` or `region,type,engine` → USD an hour) of a provider, in precedence order. */
 export interface SourcePrices {
   readonly name: string;
   readonly provider: string;
   readonly prices: GeneratedPrices;
 }
 
-const typeOf = (key: string) => key.slice(key.indexOf(",") + 1);
+/** A key's type: `region,type`, or `region,type,engine` for a managed service's node. */
+const typeOf = (key: string) => key.split(",")[1];
 
 /**
  * Each provider's `region,type` → price, each type's from the first source that has it, and how many

@@ -5,7 +5,11 @@
  * region left out, and a type's prices all from the first source that has it.
  */
 import { describe, expect, it } from "vitest";
-import { ec2InstancesPrices, isAwsRegion } from "../../scripts/price-list/ec2instances.js";
+import {
+  ec2InstancesEnginePrices,
+  ec2InstancesPrices,
+  isAwsRegion,
+} from "../../scripts/price-list/ec2instances.js";
 import { byPrecedence } from "../../scripts/price-list/precedence.js";
 
 const DUMP = JSON.stringify([
@@ -96,5 +100,30 @@ describe("the price list's sources in precedence", () => {
       { name: "gcp", provider: "gcp", prices: new Map([["europe-north1,x.large", 2]]) },
     ]);
     expect(prices.get("gcp")?.get("europe-north1,x.large")).toBe(2);
+  });
+});
+
+describe("ec2instances.info's dumps of RDS and ElastiCache", () => {
+  it("give each node's on-demand price per engine, named with its service; ids and Outposts left out", () => {
+    const dump = JSON.stringify([
+      {
+        instance_type: "db.m5.large",
+        pricing: {
+          "eu-north-1": {
+            "2": { ondemand: 0.18 },
+            MySQL: { ondemand: 0.18, reserved: { "yrTerm1Standard.noUpfront": 0.12 } },
+            PostgreSQL: { ondemand: 0.187 },
+            "SQL Server (on-premise for Outpost)": { ondemand: 0.21 },
+          },
+          "us-east-1-dfw-1": { MySQL: { ondemand: 0.2 } },
+        },
+      },
+    ]);
+    const { prices, left } = ec2InstancesEnginePrices(dump, "RDS");
+    expect([...prices]).toEqual([
+      ["eu-north-1,db.m5.large,RDS MySQL", 0.18],
+      ["eu-north-1,db.m5.large,RDS PostgreSQL", 0.187],
+    ]);
+    expect(left).toBe(2);
   });
 });
