@@ -6,7 +6,8 @@
 #     client) with the Go toolchain pinned below, each module's hash checked against the pinned one:
 #       AWS EC2 at every region: ec2instances.info's dump (github.com/cristim/ec2-instances-info,
 #         data/instances.json; the data of the site ec2instances.info, MIT), and its RDS and
-#         ElastiCache nodes per engine (data/rds-instances.json, data/elasticache-instances.json);
+#         ElastiCache nodes per engine (data/rds-instances.json, data/elasticache-instances.json),
+#         and OpenSearch Service's nodes (data/opensearch-instances.json);
 #       AWS, the types that dump lacks: Karpenter's generated prices, us-east-1 and GovCloud's
 #         regions (github.com/aws/karpenter-provider-aws);
 #       Azure: the public regions' Linux VMs, Karpenter's (github.com/Azure/karpenter-provider-azure);
@@ -41,6 +42,7 @@ EC2INFO_SUM=h1:exJ9FsMTbotSG5xgDHmFJE84gV3MZ4JRpR8nhbgJz/k=
 EC2INFO_PRICES=data/instances.json
 EC2INFO_RDS=data/rds-instances.json
 EC2INFO_ELASTICACHE=data/elasticache-instances.json
+EC2INFO_OPENSEARCH=data/opensearch-instances.json
 # The AWS module's go.mod asks for Go 1.26.11 or newer; the machines' Go is 1.26.8
 TOOLCHAIN=go1.27.3
 
@@ -49,7 +51,7 @@ mkdir -p "$cache" || { say "cannot create $cache"; exit 0; }
 exec 9>"$cache/.lock"
 flock 9
 
-marker="$cache/.made-from-ec2instances-engines-$EC2INFO_VERSION-aws-$AWS_VERSION-azure-$AZURE_VERSION"
+marker="$cache/.made-from-ec2instances-services-$EC2INFO_VERSION-aws-$AWS_VERSION-azure-$AZURE_VERSION"
 if [ -f "$list" ] && [ -f "$marker" ]; then
   echo "$list"
   exit 0
@@ -75,16 +77,17 @@ bring() {
 }
 aws=$(bring "$AWS_MODULE" "$AWS_VERSION" "$AWS_SUM" "$AWS_PRICES" "$AWS_GOV_PRICES") || exit 0
 azure=$(bring "$AZURE_MODULE" "$AZURE_VERSION" "$AZURE_SUM" "$AZURE_PRICES") || exit 0
-ec2info=$(bring "$EC2INFO_MODULE" "$EC2INFO_VERSION" "$EC2INFO_SUM" "$EC2INFO_PRICES" "$EC2INFO_RDS" "$EC2INFO_ELASTICACHE") || exit 0
+ec2info=$(bring "$EC2INFO_MODULE" "$EC2INFO_VERSION" "$EC2INFO_SUM" "$EC2INFO_PRICES" "$EC2INFO_RDS" "$EC2INFO_ELASTICACHE" "$EC2INFO_OPENSEARCH") || exit 0
 # The date of the module's commit, as its pseudo-version names it (vX.Y.Z-yyyymmddhhmmss-commit)
 committed=$(sed -n 's/^.*-\([0-9]\{4\}\)\([0-9]\{2\}\)\([0-9]\{2\}\)[0-9]\{6\}-[0-9a-f]*$/\1-\2-\3/p' <<<"$EC2INFO_VERSION")
 # The date a generated file's header names
 generated() { sed -n 's|^// generated at \([0-9-]*\)T.*|\1|p' "$1"; }
-source_text="AWS EC2 on-demand Linux prices, and RDS's and ElastiCache's on-demand node prices per engine, of ec2instances.info (data/instances.json, rds-instances.json, elasticache-instances.json as committed on $committed in $EC2INFO_MODULE $EC2INFO_VERSION; the data MIT, Copyright (c) 2013 Garret Heaton), every type it has at every region; for the types it lacks, AWS on-demand Linux prices generated from AWS's price list (us-east-1 on $(generated "$aws/$AWS_PRICES"), GovCloud on $(generated "$aws/$AWS_GOV_PRICES")), in $AWS_MODULE $AWS_VERSION (pkg/providers/pricing), Apache-2.0; Azure on-demand Linux VM prices generated from Azure's retail prices on $(generated "$azure/$AZURE_PRICES"), in $AZURE_MODULE $AZURE_VERSION (pkg/providers/pricing), Apache-2.0"
+source_text="AWS EC2 on-demand Linux prices, RDS's and ElastiCache's on-demand node prices per engine and OpenSearch's, of ec2instances.info (data/instances.json, rds-instances.json, elasticache-instances.json, opensearch-instances.json as committed on $committed in $EC2INFO_MODULE $EC2INFO_VERSION; the data MIT, Copyright (c) 2013 Garret Heaton), every type it has at every region; for the types it lacks, AWS on-demand Linux prices generated from AWS's price list (us-east-1 on $(generated "$aws/$AWS_PRICES"), GovCloud on $(generated "$aws/$AWS_GOV_PRICES")), in $AWS_MODULE $AWS_VERSION (pkg/providers/pricing), Apache-2.0; Azure on-demand Linux VM prices generated from Azure's retail prices on $(generated "$azure/$AZURE_PRICES"), in $AZURE_MODULE $AZURE_VERSION (pkg/providers/pricing), Apache-2.0"
 staging=$(mktemp "$cache/.list.XXXXXX") || exit 0
 if ! (cd "$root" && timeout 300 node_modules/.bin/tsx scripts/price-list.ts --source "$source_text" --out "$staging" \
   "aws-ec2instances=$ec2info/$EC2INFO_PRICES" \
-  "aws-ec2instances-rds=$ec2info/$EC2INFO_RDS" "aws-ec2instances-elasticache=$ec2info/$EC2INFO_ELASTICACHE" "aws-karpenter=$aws/$AWS_PRICES" "aws-karpenter=$aws/$AWS_GOV_PRICES" "azure-karpenter=$azure/$AZURE_PRICES" >&2); then
+  "aws-ec2instances-rds=$ec2info/$EC2INFO_RDS" "aws-ec2instances-elasticache=$ec2info/$EC2INFO_ELASTICACHE" \
+  "aws-ec2instances-opensearch=$ec2info/$EC2INFO_OPENSEARCH" "aws-karpenter=$aws/$AWS_PRICES" "aws-karpenter=$aws/$AWS_GOV_PRICES" "azure-karpenter=$azure/$AZURE_PRICES" >&2); then
   rm -f "$staging"
   say "scripts/price-list.ts failed"
   exit 0

@@ -11,7 +11,9 @@
  *   prices at every public and GovCloud region. Its dumps of RDS (`aws-ec2instances-rds=`,
  *   `data/rds-instances.json`) and ElastiCache (`aws-ec2instances-elasticache=`,
  *   `data/elasticache-instances.json`): their nodes' on-demand prices per engine, written in the
- *   list's `engine` column (src/billing/priceList.ts reads a type priced per engine apart).
+ *   list's `engine` column (src/billing/priceList.ts reads a type priced per engine apart). Its
+ *   dump of OpenSearch Service (`aws-ec2instances-opensearch=`, `data/opensearch-instances.json`):
+ *   its nodes' on-demand prices, under their names of OpenSearch and of legacy Elasticsearch.
  * - Karpenter's generated on-demand prices (./price-list/karpenter.ts): AWS's (`aws-karpenter=PATH`,
  *   github.com/aws/karpenter-provider-aws, `pkg/providers/pricing/zz_generated.pricing_aws*.go`:
  *   us-east-1 and GovCloud, for the types the dump lacks) and Azure's (`azure-karpenter=PATH`,
@@ -22,12 +24,16 @@
  *   the provider has them). A type whose zones of one region disagree keeps the highest price (said
  *   on stderr with the count).
  *
- *   npx tsx scripts/price-list.ts --source "TEXT" --out FILE [aws-ec2instances=PATH] [aws-ec2instances-rds=PATH] [aws-ec2instances-elasticache=PATH] [aws-karpenter=PATH] [azure-karpenter=PATH] [aws=PATH] [azure=PATH] [gcp=PATH]
+ *   npx tsx scripts/price-list.ts --source "TEXT" --out FILE [aws-ec2instances=PATH] [aws-ec2instances-rds=PATH] [aws-ec2instances-elasticache=PATH] [aws-ec2instances-opensearch=PATH] [aws-karpenter=PATH] [azure-karpenter=PATH] [aws=PATH] [azure=PATH] [gcp=PATH]
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse/sync";
-import { ec2InstancesEnginePrices, ec2InstancesPrices } from "./price-list/ec2instances.js";
+import {
+  ec2InstancesEnginePrices,
+  ec2InstancesPrices,
+  ec2InstancesSearchPrices,
+} from "./price-list/ec2instances.js";
 import { awsKarpenterPrices, azureKarpenterPrices, type GeneratedPrices } from "./price-list/karpenter.js";
 import { byPrecedence, type SourcePrices } from "./price-list/precedence.js";
 
@@ -75,6 +81,11 @@ const SOURCES: readonly { name: string; provider: string; read: Reader }[] = [
       const { prices, left } = ec2InstancesEnginePrices(text, "ElastiCache");
       return { prices, left: `, ${left} engines by id or of Outposts left out` };
     },
+  },
+  {
+    name: "aws-ec2instances-opensearch",
+    provider: "aws",
+    read: (text) => ({ prices: ec2InstancesSearchPrices(text), left: "" }),
   },
   {
     name: "aws-karpenter",

@@ -71,3 +71,28 @@ export function ec2InstancesEnginePrices(
   }
   return { prices, left };
 }
+
+/**
+ * `region,type` → USD an hour of OpenSearch Service's nodes in ec2instances.info's dump of it
+ * (`data/opensearch-instances.json`): each type's `pricing[region].ondemand`. The service names a
+ * node `m5.large.search` in a domain of OpenSearch and `m5.large.elasticsearch` in one of a legacy
+ * Elasticsearch version (its APIs, and so a bill's usage types): one node of one service, its
+ * price written under both names.
+ */
+export function ec2InstancesSearchPrices(text: string): GeneratedPrices {
+  const types: unknown = JSON.parse(text);
+  if (!Array.isArray(types))
+    throw new Error("ec2instances.info's OpenSearch dump is not a list of instance types");
+  const prices: GeneratedPrices = new Map();
+  for (const entry of types) {
+    if (!isRecord(entry) || typeof entry.instance_type !== "string" || !isRecord(entry.pricing)) continue;
+    const legacy = entry.instance_type.replace(/\.search$/, ".elasticsearch");
+    for (const [region, terms] of Object.entries(entry.pricing)) {
+      const price = Number(isRecord(terms) ? terms.ondemand : undefined);
+      if (!isAwsRegion(region) || !(price > 0) || !Number.isFinite(price)) continue;
+      prices.set(`${region},${entry.instance_type}`, price);
+      if (legacy !== entry.instance_type) prices.set(`${region},${legacy}`, price);
+    }
+  }
+  return prices;
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   ec2InstancesEnginePrices,
   ec2InstancesPrices,
+  ec2InstancesSearchPrices,
   isAwsRegion,
 } from "../../scripts/price-list/ec2instances.js";
 import { byPrecedence } from "../../scripts/price-list/precedence.js";
@@ -125,5 +126,24 @@ describe("ec2instances.info's dumps of RDS and ElastiCache", () => {
       ["eu-north-1,db.m5.large,RDS PostgreSQL", 0.187],
     ]);
     expect(left).toBe(2);
+  });
+});
+
+describe("ec2instances.info's dump of OpenSearch Service", () => {
+  it("gives each node's on-demand price under its OpenSearch and its legacy Elasticsearch name", () => {
+    const dump = JSON.stringify([
+      {
+        instance_type: "m5.large.search",
+        pricing: {
+          "eu-north-1": { ondemand: 0.15, reserved: { "yrTerm1Standard.noUpfront": 0.1 } },
+          "us-east-1-dfw-1": { ondemand: 0.2 },
+        },
+      },
+      { instance_type: "or1.medium.search", pricing: { "eu-west-3": { ondemand: 0 } } },
+    ]);
+    expect([...ec2InstancesSearchPrices(dump)]).toEqual([
+      ["eu-north-1,m5.large.search", 0.15],
+      ["eu-north-1,m5.large.elasticsearch", 0.15],
+    ]);
   });
 });
