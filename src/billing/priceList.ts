@@ -36,6 +36,8 @@ export interface PriceList {
   readonly types: ReadonlyMap<string, readonly string[]>;
   /** A managed service's node's USD an hour by engine, by `listKey`: its engines priced apart. */
   readonly engines: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** The regions the list prices any type of a provider at, by provider. */
+  readonly regions: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A list that cannot be read: its message names the file and what is wrong (the run stops, nothing written). */
@@ -61,6 +63,7 @@ export function parsePriceList(text: string, name: string): PriceList {
   const prices = new Map<string, number>();
   const types = new Map<string, string[]>();
   const engines = new Map<string, Map<string, number>>();
+  const regions = new Map<string, Set<string>>();
   let source = "";
   let header: string | null = null;
   const lines = text.split(/\r?\n/);
@@ -92,6 +95,7 @@ export function parsePriceList(text: string, name: string): PriceList {
     )
       throw new PriceListError(`${name}: line ${index + 1} is not ${header}`);
     const key = listKey(provider, instanceType, region);
+    regions.set(provider, (regions.get(provider) ?? new Set<string>()).add(region.toLowerCase()));
     if (!prices.has(key) && !engines.has(key)) {
       const regions = types.get(typeKey(provider, instanceType)) ?? [];
       regions.push(region.toLowerCase());
@@ -103,7 +107,7 @@ export function parsePriceList(text: string, name: string): PriceList {
   if (header === null) throw new PriceListError(`${name}: its header is not ${HEADER}`);
   if (source === "")
     throw new PriceListError(`${name}: no "# source:" line names where its prices come from`);
-  return { source, prices, types, engines };
+  return { source, prices, types, engines, regions };
 }
 
 /**
@@ -124,6 +128,18 @@ export function loadPriceList(path: string | undefined): PriceList | null {
       `PRICE_LIST=${JSON.stringify(file)}: ${size} bytes, more than the ${MAX_PRICE_LIST_BYTES} a list may have`,
     );
   return parsePriceList(readFileSync(file, "utf8"), `PRICE_LIST=${JSON.stringify(file)}`);
+}
+
+/**
+ * Whether a type may run at a region as far as the list tells: not where the list prices the
+ * provider's other types at that region and not this one (it lists what is sold there, at its
+ * date); else yes, unknown: a type the list lacks, a region it does not price at all (a list of a
+ * few regions says nothing of the others).
+ */
+export function offeredAt(list: PriceList, provider: string, instanceType: string, region: string): boolean {
+  const listed = list.types.get(typeKey(provider, instanceType));
+  const place = region.toLowerCase();
+  return listed === undefined || listed.includes(place) || !(list.regions.get(provider)?.has(place) ?? false);
 }
 
 /** A node's engines, as a reason names them. */

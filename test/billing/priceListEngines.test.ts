@@ -9,6 +9,7 @@ import { billPrices, type PricedUsage } from "../../src/billing/changePrices.js"
 import {
   listPrice,
   listRatio,
+  offeredAt,
   parsePriceList,
   priceListRows,
   priceListText,
@@ -122,5 +123,23 @@ describe("a list that prices nodes per engine", () => {
         "l.csv",
       ),
     ).toThrow("l.csv: line 3 is not provider,region,instance_type,usd_per_hour");
+  });
+});
+
+describe("where a list says a type is sold", () => {
+  it("is at the regions it prices the type at, and unknown (yes) at a region it prices nothing at", () => {
+    expect(offeredAt(LIST, "aws", "m5.large", "eu-north-1")).toBe(true);
+    expect(offeredAt(LIST, "aws", "cache.r6g.large", "eu-north-1")).toBe(true);
+    // eu-west-3 is priced, but not for this type: not sold there
+    const partial = parsePriceList(
+      "# source: s\nprovider,region,instance_type,usd_per_hour\naws,eu-west-3,m5.large,0.1\naws,eu-north-1,m5.large,0.09\naws,eu-west-3,x2gd.large,0.3\n",
+      "partial",
+    );
+    expect(offeredAt(partial, "aws", "x2gd.large", "eu-north-1")).toBe(false);
+    expect(offeredAt(partial, "aws", "x2gd.large", "EU-WEST-3")).toBe(true);
+    // A region the list prices nothing at, a type it lacks, another provider: unknown
+    expect(offeredAt(partial, "aws", "x2gd.large", "ap-south-1")).toBe(true);
+    expect(offeredAt(partial, "aws", "t8i.large", "eu-north-1")).toBe(true);
+    expect(offeredAt(partial, "azure", "x2gd.large", "eu-north-1")).toBe(true);
   });
 });
