@@ -2,7 +2,8 @@
  * What a change would save (the report's "what to act on", `--what-if`): for the largest usages of a
  * bill — an instance type at a place, its hours summed over its lines — the same hours evaluated
  * in the provider's region of the lowest electricity intensity on the same continent
- * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions), and as the current family's type of
+ * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions) that sells the type, as far as a price
+ * list read tells (priceList.ts, offeredAt), and as the current family's type of
  * the same size (instanceShapes.ts, currentFamilyType), each at the edition's coefficients of one hour ×
  * the hours (the coefficient table's rule: docs/billing.md), with the cost per hour the bill gives
  * for the target type at the target place, or for a size of its family there scaled by the
