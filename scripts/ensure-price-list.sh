@@ -51,7 +51,7 @@ mkdir -p "$cache" || { say "cannot create $cache"; exit 0; }
 exec 9>"$cache/.lock"
 flock 9
 
-marker="$cache/.made-from-ec2instances-services-$EC2INFO_VERSION-aws-$AWS_VERSION-azure-$AZURE_VERSION"
+marker="$cache/.made-from-ec2instances-sold-$EC2INFO_VERSION-aws-$AWS_VERSION-azure-$AZURE_VERSION"
 if [ -f "$list" ] && [ -f "$marker" ]; then
   echo "$list"
   exit 0

@@ -133,10 +133,19 @@ const given: SourcePrices[] = SOURCES.flatMap((source) => {
   const prices = read.get(source.name);
   return prices === undefined ? [] : [{ name: source.name, provider: source.provider, prices }];
 });
-const { prices: byProvider, typesGiven } = byPrecedence(given);
+const { prices: byProvider, typesGiven, sold } = byPrecedence(given);
 for (const [name, types] of typesGiven) process.stderr.write(`${name}: ${types} types taken\n`);
 // A managed service's node is priced per engine, in the `engine` column (empty for a VM's)
-const lines = [`# source: ${values.source}`, "provider,region,instance_type,usd_per_hour,engine"];
+// What each source sells where it is read (src/billing/priceList.ts, offeredAt): a region move is
+// to a region that sells the type
+const lines = [
+  `# source: ${values.source}`,
+  ...sold.map(
+    (source) =>
+      `# sold where listed: ${source.provider} ${source.name} regions ${source.regions.join(" ")} types ${source.types.join(" ")}`,
+  ),
+  "provider,region,instance_type,usd_per_hour,engine",
+];
 for (const [provider, prices] of [...byProvider].sort(([a], [b]) => (a < b ? -1 : 1)))
   for (const [key, price] of [...prices].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const [region, type, engine = ""] = key.split(",");

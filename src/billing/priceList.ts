@@ -6,6 +6,8 @@
  * a managed service's node per engine (`RDS MySQL`, `ElastiCache Valkey`; empty for a VM). The
  * what-if's usage does not say its engine (one usage sums a type's hours at a place), so a node's
  * price is never read for it, only the ratio of two of its prices where every engine agrees on it.
+ * Its `# sold where listed:` comments say, for each source, the regions it reads in full and the
+ * types taken from it: where such a type is not sold (offeredAt).
  * The project ships none: `npm run price-list` (scripts/ensure-price-list.sh) derives one from
  * public data into the cache outside the repository (docs/billing.md, "What-if"). `PRICE_LIST`
  * names the file; unset, the one in that cache where present.
@@ -36,8 +38,11 @@ export interface PriceList {
   readonly types: ReadonlyMap<string, readonly string[]>;
   /** A managed service's node's USD an hour by engine, by `listKey`: its engines priced apart. */
   readonly engines: ReadonlyMap<string, ReadonlyMap<string, number>>;
-  /** The regions the list prices any type of a provider at, by provider. */
-  readonly regions: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * By `typeKey`, the regions where the list's source of the type lists every type it sells (its
+   * `# sold where listed:` lines): a type not priced at one of them is not sold there.
+   */
+  readonly sold: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** A list that cannot be read: its message names the file and what is wrong (the run stops, nothing written). */
@@ -63,7 +68,7 @@ export function parsePriceList(text: string, name: string): PriceList {
   const prices = new Map<string, number>();
   const types = new Map<string, string[]>();
   const engines = new Map<string, Map<string, number>>();
-  const regions = new Map<string, Set<string>>();
+  const sold = new Map<string, ReadonlySet<string>>();
   let source = "";
   let header: string | null = null;
   const lines = text.split(/\r?\n/);
@@ -73,6 +78,11 @@ export function parsePriceList(text: string, name: string): PriceList {
     if (line.startsWith("#")) {
       const named = /^#\s*source:\s*(.+)$/.exec(line);
       if (named !== null && source === "") source = named[1];
+      const listed = /^#\s*sold where listed:\s*(\S+)\s+\S+\s+regions\s+(.+?)\s+types\s+(.+)$/.exec(line);
+      if (listed !== null) {
+        const regions = new Set(listed[2].toLowerCase().split(/\s+/));
+        for (const type of listed[3].split(/\s+/)) sold.set(typeKey(listed[1], type), regions);
+      }
       continue;
     }
     if (header === null) {
@@ -95,7 +105,6 @@ export function parsePriceList(text: string, name: string): PriceList {
     )
       throw new PriceListError(`${name}: line ${index + 1} is not ${header}`);
     const key = listKey(provider, instanceType, region);
-    regions.set(provider, (regions.get(provider) ?? new Set<string>()).add(region.toLowerCase()));
     if (!prices.has(key) && !engines.has(key)) {
       const regions = types.get(typeKey(provider, instanceType)) ?? [];
       regions.push(region.toLowerCase());
@@ -107,7 +116,7 @@ export function parsePriceList(text: string, name: string): PriceList {
   if (header === null) throw new PriceListError(`${name}: its header is not ${HEADER}`);
   if (source === "")
     throw new PriceListError(`${name}: no "# source:" line names where its prices come from`);
-  return { source, prices, types, engines, regions };
+  return { source, prices, types, engines, sold };
 }
 
 /**
@@ -131,15 +140,16 @@ export function loadPriceList(path: string | undefined): PriceList | null {
 }
 
 /**
- * Whether a type may run at a region as far as the list tells: not where the list prices the
- * provider's other types at that region and not this one (it lists what is sold there, at its
- * date); else yes, unknown: a type the list lacks, a region it does not price at all (a list of a
- * few regions says nothing of the others).
+ * Whether a type may run at a region as far as the list tells: not where its source lists every
+ * type it sells (`# sold where listed:`) and not this one, at its date; else yes, unknown (a type
+ * no such line names, a region its source does not read: a list of a few regions, or a source of
+ * us-east-1's prices only, says nothing of the others).
  */
 export function offeredAt(list: PriceList, provider: string, instanceType: string, region: string): boolean {
-  const listed = list.types.get(typeKey(provider, instanceType));
+  const key = typeKey(provider, instanceType);
+  const covered = list.sold.get(key);
   const place = region.toLowerCase();
-  return listed === undefined || listed.includes(place) || !(list.regions.get(provider)?.has(place) ?? false);
+  return covered === undefined || !covered.has(place) || (list.types.get(key)?.includes(place) ?? false);
 }
 
 /** A node's engines, as a reason names them. */

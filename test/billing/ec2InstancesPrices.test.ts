@@ -62,7 +62,7 @@ describe("ec2instances.info's EC2 dump", () => {
 
 describe("the price list's sources in precedence", () => {
   it("take each type's prices from the first source that has it, at every region", () => {
-    const { prices, typesGiven } = byPrecedence([
+    const { prices, typesGiven, sold } = byPrecedence([
       {
         name: "aws-ec2instances",
         provider: "aws",
@@ -88,6 +88,17 @@ describe("the price list's sources in precedence", () => {
       ["us-east-1,m8i.large", 0.106],
     ]);
     expect([...(prices.get("azure") ?? [])]).toEqual([["eastus,Standard_D2s_v3", 0.1]]);
+    // What each source sells where it is read: its own regions, the types taken from it
+    expect(sold).toEqual([
+      {
+        provider: "aws",
+        name: "aws-ec2instances",
+        regions: ["eu-north-1", "us-east-1"],
+        types: ["m5.large"],
+      },
+      { provider: "aws", name: "aws-karpenter", regions: ["us-east-1"], types: ["m8i.large"] },
+      { provider: "azure", name: "azure-karpenter", regions: ["eastus"], types: ["Standard_D2s_v3"] },
+    ]);
     expect(Object.fromEntries(typesGiven)).toEqual({
       "aws-ec2instances": 1,
       "aws-karpenter": 1,

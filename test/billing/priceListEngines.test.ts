@@ -127,19 +127,31 @@ describe("a list that prices nodes per engine", () => {
 });
 
 describe("where a list says a type is sold", () => {
-  it("is at the regions it prices the type at, and unknown (yes) at a region it prices nothing at", () => {
-    expect(offeredAt(LIST, "aws", "m5.large", "eu-north-1")).toBe(true);
-    expect(offeredAt(LIST, "aws", "cache.r6g.large", "eu-north-1")).toBe(true);
-    // eu-west-3 is priced, but not for this type: not sold there
-    const partial = parsePriceList(
-      "# source: s\nprovider,region,instance_type,usd_per_hour\naws,eu-west-3,m5.large,0.1\naws,eu-north-1,m5.large,0.09\naws,eu-west-3,x2gd.large,0.3\n",
-      "partial",
+  it("is at the regions it prices the type at, of those where the type's source lists all it sells", () => {
+    const listed = parsePriceList(
+      [
+        "# source: s",
+        // One source of two regions, another of one: a type of the second says nothing of eu-north-1
+        "# sold where listed: aws dump regions eu-north-1 eu-west-3 types m5.large x2gd.large",
+        "# sold where listed: aws karpenter regions us-east-1 types m8i.large",
+        "provider,region,instance_type,usd_per_hour",
+        "aws,eu-west-3,m5.large,0.1",
+        "aws,eu-north-1,m5.large,0.09",
+        "aws,eu-west-3,x2gd.large,0.3",
+        "aws,us-east-1,m8i.large,0.1",
+      ].join("\n"),
+      "listed",
     );
-    expect(offeredAt(partial, "aws", "x2gd.large", "eu-north-1")).toBe(false);
-    expect(offeredAt(partial, "aws", "x2gd.large", "EU-WEST-3")).toBe(true);
-    // A region the list prices nothing at, a type it lacks, another provider: unknown
-    expect(offeredAt(partial, "aws", "x2gd.large", "ap-south-1")).toBe(true);
-    expect(offeredAt(partial, "aws", "t8i.large", "eu-north-1")).toBe(true);
-    expect(offeredAt(partial, "azure", "x2gd.large", "eu-north-1")).toBe(true);
+    expect(offeredAt(listed, "aws", "x2gd.large", "eu-north-1")).toBe(false);
+    expect(offeredAt(listed, "aws", "x2gd.large", "EU-WEST-3")).toBe(true);
+    expect(offeredAt(listed, "aws", "m5.large", "eu-north-1")).toBe(true);
+    // A region its source does not read, a type no line names, another provider: unknown
+    expect(offeredAt(listed, "aws", "x2gd.large", "ap-south-1")).toBe(true);
+    expect(offeredAt(listed, "aws", "m8i.large", "eu-north-1")).toBe(true);
+    expect(offeredAt(listed, "aws", "t8i.large", "eu-north-1")).toBe(true);
+    expect(offeredAt(listed, "azure", "x2gd.large", "eu-north-1")).toBe(true);
+    // A list without such lines says nothing of where a type is not sold
+    expect(offeredAt(LIST, "aws", "cache.r6g.large", "ap-south-1")).toBe(true);
+    expect(LIST.sold.size).toBe(0);
   });
 });
