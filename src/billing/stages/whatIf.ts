@@ -2,7 +2,8 @@
  * What a change would save (the report's "what to act on", `--what-if`): for the largest usages of a
  * bill — an instance type at a place, its hours summed over its lines — the same hours evaluated
  * in the provider's region of the lowest electricity intensity on the same continent
- * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions), and as the current family's type of
+ * (registry/regions.ts, COUNTRY_AREAS: the UN's M49 regions) that sells the type, as far as a price
+ * list read tells (priceList.ts, offeredAt), and as the current family's type of
  * the same size (instanceShapes.ts, currentFamilyType), each at the edition's coefficients of one hour ×
  * the hours (the coefficient table's rule: docs/billing.md), with the cost per hour the bill gives
  * for the target type at the target place, or for a size of its family there scaled by the
@@ -26,7 +27,7 @@ import {
 import { currentFamilyType, sizeDownType } from "../instanceShapes.js";
 import type { InstanceMatch } from "../matching.js";
 import { billingCoefficientPlaces, type EditionPlaces } from "../places.js";
-import type { PriceList } from "../priceList.js";
+import { offeredAt, type PriceList } from "../priceList.js";
 import { providerOf } from "../providers/index.js";
 import { COUNTRY_AREAS } from "../registry/regions.js";
 import type { LineGroup } from "./evaluate.js";
@@ -122,19 +123,31 @@ export function partitionOf(provider: string, place: string): string {
   return providerOf(provider)?.partition(place) ?? "";
 }
 
-/** The provider's place of the lowest gwp intensity on the usage's continent, lower than its own; null where none is. */
+/** Where a type is offered, as the price list read tells (offeredAt): the type, and whether a place offers it. */
+interface Offer {
+  readonly instanceType: string;
+  readonly offered: (place: Place) => boolean;
+}
+
+/**
+ * The provider's place of the lowest gwp intensity on the usage's continent, lower than its own;
+ * null where none is. With `offer`, a region the price list says does not sell the type is passed
+ * over, said in the why.
+ */
 function lowerIntensity(
   edition: EditionService,
   provider: string,
   places: readonly Place[],
   from: Place,
   gwp: RequestedCriterion,
+  offer: Offer | null = null,
 ): { readonly to: Place; readonly why: string } | null {
   const context = { service: edition };
   const area = COUNTRY_AREAS[from.country];
   const own = factorAt(context, from.country, gwp);
   if (area === undefined || own === null) return null;
   let best: { place: Place; factor: number } | null = null;
+  const passed: { place: Place; factor: number }[] = [];
   for (const place of places) {
     if (
       COUNTRY_AREAS[place.country] !== area ||
@@ -143,13 +156,25 @@ function lowerIntensity(
       continue;
     const factor = factorAt(context, place.country, gwp);
     if (factor === null || factor >= own || (best !== null && factor >= best.factor)) continue;
+    if (offer !== null && !offer.offered(place)) {
+      passed.push({ place, factor });
+      continue;
+    }
     best = { place, factor };
   }
   if (best === null) return null;
   const g = (factor: number) => `${Math.round(factor * 1000)} gCO2eq/kWh`;
+  // The regions passed over that are lower than the one chosen, named
+  const chosen = best.factor;
+  const lower = passed.filter((entry) => entry.factor < chosen).map((entry) => entry.place.shown);
+  const offering = offer === null || lower.length === 0 ? "" : ` offering ${offer.instanceType}`;
+  const unsold =
+    offering === ""
+      ? ""
+      : `; ${lower.join(", ")}, lower, ${lower.length === 1 ? "sells" : "sell"} none by the price list`;
   return {
     to: best.place,
-    why: `${area}'s lowest intensity of the provider's regions: ${best.place.country} ${g(best.factor)} against ${from.country} ${g(own)}`,
+    why: `${area}'s lowest intensity of the provider's regions${offering}: ${best.place.country} ${g(best.factor)} against ${from.country} ${g(own)}${unsold}`,
   };
 }
 
@@ -325,8 +350,18 @@ async function changesOf(changes: ChangeTerms, usage: Usage, hour: number): Prom
   const { terms, gwp, rowsOf } = changes;
   const { edition, places, from, shown, changed, here } = usageChanges(changes, usage, hour);
   const found: WhatIf[] = [];
+  const list = terms.priceList ?? null;
+  // A region the price list says sells no such type is no move (a country, an edition without regions: unknown)
+  const offer: Offer | null =
+    list === null
+      ? null
+      : {
+          instanceType: usage.instanceType,
+          offered: (place) =>
+            !("region" in place.request) || offeredAt(list, usage.provider, usage.instanceType, place.place),
+        };
   const move =
-    from === null ? null : lowerIntensity(terms.context.service, usage.provider, places, from, gwp);
+    from === null ? null : lowerIntensity(terms.context.service, usage.provider, places, from, gwp, offer);
   const moved =
     move === null ? null : perHour(await rowsOf(usage.provider, usage.instanceType), move.to.place);
   if (move !== null && moved !== null) {
