@@ -324,17 +324,28 @@ export function splicedSql(name: string, text: string): string {
   return spliced;
 }
 
-/** A query of sql/, as the command runs it: each marker replaced by the registry's SQL (SPLICES). */
-export function sqlQuery(name: string): string {
-  return splicedSql(name, readFileSync(new URL(name, SQL_FOLDER), "utf8"));
-}
-
 /** The queries of sql/, by their names under it. */
 function sqlFiles(): string[] {
   return readdirSync(SQL_FOLDER, { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".sql"))
     .map((file) => file.split(sep).join("/"))
     .sort();
+}
+
+/**
+ * Every query of sql/ spliced once, when the module loads: the registry's SQL is a constant of its
+ * data, so no run splices it again, and a marker no splice writes stops the program at its start
+ * (and every test), never a bill half read.
+ */
+const SPLICED_QUERIES: ReadonlyMap<string, string> = new Map(
+  sqlFiles().map((name) => [name, splicedSql(name, readFileSync(new URL(name, SQL_FOLDER), "utf8"))]),
+);
+
+/** A query of sql/, as the command runs it: each marker replaced by the registry's SQL (SPLICES). */
+export function sqlQuery(name: string): string {
+  const query = SPLICED_QUERIES.get(name);
+  if (query === undefined) throw new Error(`sql/${name}: no such query of sql/`);
+  return query;
 }
 
 /**

@@ -11,6 +11,15 @@ describe("the markers of sql/", () => {
     expect(spliceProblems()).toEqual([]);
   });
 
+  it("are spliced once, at load: a query asked twice is the same text, an unknown name is refused", () => {
+    const query = sqlQuery("classify/billing_methods.sql");
+    expect(query).not.toMatch(/-- @/);
+    expect(sqlQuery("classify/billing_methods.sql")).toBe(query);
+    expect(() => sqlQuery("classify/billing_method.sql")).toThrow(
+      "sql/classify/billing_method.sql: no such query of sql/",
+    );
+  });
+
   it("refuses a mistyped standalone marker, naming it and its query", () => {
     const text = "SELECT CASE\n            -- @methd rules\n  END AS x";
     expect(() => splicedSql("classify/billing_methods.sql", text)).toThrow(
