@@ -26,7 +26,7 @@ import { readingConnection } from "../duckdb/readingConnection.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import type { GridFiles } from "../grid/billLines.js";
 import { impactColumn, PHASES } from "../output/columns.js";
-import { whatIfCsv } from "../output/reportParts/whatIf.js";
+import { whatIfCsv, whatIfEmptyText, whatIfGroupsText } from "../output/reportParts/whatIf.js";
 import { coefficientTerms, openCoefficientTerms } from "../service/coefficients.js";
 import type { EditionContext } from "../service/open.js";
 import { regularFileStart } from "../support/fileStart.js";
@@ -193,7 +193,8 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     // Every output made before any is delivered; --what-if's file delivered after the others.
     const whatIf =
       plan.whatIf === null ? null : { destination: plan.whatIf, text: whatIfCsv(summary.whatIf ?? []) };
-    if (whatIf !== null && (summary.whatIf ?? []).length === 0) io.say(`${whatIfEmptyText(summary)}\n`);
+    if (whatIf !== null && (summary.whatIf ?? []).length === 0)
+      io.say(`${whatIfEmptyText(summary.whatIfUsages)}\n`);
     if (summary.whatIf !== null && options.groupBy.length > 0)
       io.say(`${whatIfGroupsText(options.groupBy, summary.filters)}\n`);
     io.interrupt?.throwIfAborted();
@@ -211,7 +212,6 @@ export async function evaluateBill(options: BillOptions, io: BillIo): Promise<vo
     if (summary.groups.some((group) => group.problemCode === "quantity-not-a-number")) {
       io.say(await plan.unreadable());
     }
-    io.say(linesOf(summary.joinNotes ?? []));
     io.say(account.text);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -354,15 +354,16 @@ function billingRunFiles(options: BillOptions): RunFiles {
  * telling its kind and its layout (partLayout), refused in one line otherwise.
  */
 function checkPartLayouts(
-  options: BillOptions,
+  file: string,
+  input: BillOptions["input"],
   first: BillLayout,
   laterParts: readonly string[],
 ): (readonly string[])[] | undefined {
   const headers: (readonly string[])[] = first.kind === "csv" ? [first.header] : [];
   for (const part of laterParts) {
     // Each part's start read and let go before the next's: a bill of many parts holds their headers alone
-    const layout = partLayout(part, options.input, regularFileStart(part, SEARCHED_LINES));
-    checkPartLayout(options.file, first, part, layout);
+    const layout = partLayout(part, input, regularFileStart(part, SEARCHED_LINES));
+    checkPartLayout(file, first, part, layout);
     if (layout?.kind === "csv") headers.push(layout.header);
   }
   return first.kind === "csv" ? headers : undefined;
@@ -405,7 +406,7 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   const laterParts = parts.slice(1);
   const layout = options.layout ?? layoutOfStart(file, firstStart);
   const headers =
-    layout !== null && laterParts.length > 0 ? checkPartLayouts(options, layout, laterParts) : undefined;
+    layout !== null && laterParts.length > 0 ? checkPartLayouts(file, input, layout, laterParts) : undefined;
   const request: BillingRequest = {
     file,
     ...(options.parts === undefined ? {} : { parts }),
@@ -454,27 +455,6 @@ function billShown(options: BillOptions): string {
     return `${options.manifest} (${whose} ${parts} part${parts === 1 ? "" : "s"})`;
   }
   return options.archive?.shown ?? billName(options.parts ?? [options.file]);
-}
-
-/** Why --what-if's file holds its header alone: no instance's hours, or no change that saves. */
-function whatIfEmptyText(summary: BillingSummary): string {
-  return summary.whatIfUsages === 0
-    ? "--what-if: its file has its header alone: the bill has no instance's hours evaluated (a type at a place) to move or resize"
-    : `--what-if: its file has its header alone: none of the ${summary.whatIfUsages} largest usages has a change that saves gwp in this edition`;
-}
-
-/**
- * How the actions (--what-if's, the report's) relate to --group-by: they are not split by group.
- * A change acts on an instance type's hours at a place, and a usage's hours are summed whatever
- * group bills them (a type at a place may be several teams'); a group's own actions are its lines'
- * under --filter, named here with the first group column.
- */
-function whatIfGroupsText(groupBy: readonly string[], filters: BillingSummary["filters"]): string {
-  const whose =
-    filters.length === 0
-      ? "the whole bill's usages"
-      : `the usages of the lines of --filter (${filters.map(({ column, values }) => `${column}=${values.join(" or ")}`).join(", ")})`;
-  return `what to act on: ${whose}, not each group's of --group-by ${groupBy.join(",")} (a change acts on an instance type's hours at a place, whatever group bills them); one group's: --filter ${groupBy[0]}=VALUE`;
 }
 
 /** The files a command names to read the bill again: its manifests, its archives, else its parts. */

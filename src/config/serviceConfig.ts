@@ -29,6 +29,11 @@ export type Config = Omit<z.infer<typeof ENVIRONMENT>, "EDITION"> & {
    * docs/methodology.md §19.1.2): their names come from the editions, their reading rules too.
    */
   readonly settingsOverrides: Environment;
+  /**
+   * The limits of one request (src/config/environment.ts, `limit`), gathered once when the
+   * configuration is read: every service opened on it serves them.
+   */
+  readonly limits: Limits;
 };
 
 /** Every variable named by an edition's settings prefix, each validated by that edition's rules. */
@@ -144,11 +149,9 @@ export function loadConfig(environment: Readonly<Record<string, string | undefin
     customEditions,
     trustedDocuments,
     settingsOverrides: overrides,
+    limits: limitsFrom(result.data),
   };
 }
-
-/** The limits of one request a configuration gives (src/config/environment.ts, `limit`). */
-export const limitsOf = (config: Config): Limits => limitsFrom(config);
 
 /** The admission budgets a configuration gives (src/config/environment.ts, `capacity`). */
 export const capacityOf = (config: Config): Capacity => capacityFrom(config);
@@ -163,11 +166,15 @@ export const reportDayOf = (config: Pick<Config, "SOURCE_DATE_EPOCH">): string =
 const UNCONFIGURED: Config = loadConfig({});
 
 /** The limits of an unconfigured service. */
-export const DEFAULT_LIMITS: Limits = limitsOf(UNCONFIGURED);
+export const DEFAULT_LIMITS: Limits = UNCONFIGURED.limits;
 
-/** The configuration of an unconfigured service, with some values replaced (tests, embedding). */
+/**
+ * The configuration of an unconfigured service, with some values replaced (tests, embedding): its
+ * limits gathered from the values as replaced, unless `overrides` gives them.
+ */
 export function defaultConfig(overrides: Partial<Config> = {}): Config {
-  return { ...UNCONFIGURED, ...overrides };
+  const replaced = { ...UNCONFIGURED, ...overrides };
+  return { ...replaced, limits: overrides.limits ?? limitsFrom(replaced) };
 }
 
 /** The limits a request body's JSON text is checked against before it is parsed. */

@@ -1,5 +1,5 @@
 import { type LoadedEdition, loadEditions, loadedGenerativeAi } from "../config/referenceData.js";
-import { type Config, DEFAULT_LIMITS, type Limits, limitsOf } from "../config/serviceConfig.js";
+import { type Config, DEFAULT_LIMITS, type Limits } from "../config/serviceConfig.js";
 import type { CloudRegion, ReferenceData } from "../data/types.js";
 import {
   EDITIONS,
@@ -234,11 +234,10 @@ export function openService(
     for (const notice of loaded.flatMap((edition) => edition.notices)) logger.debug(notice);
     for (const warning of loaded.flatMap((edition) => edition.warnings)) logger.warn(warning);
   }
-  const limits = limitsOf(config);
   return createService(
-    loaded.map(({ edition, data }) => editionService(edition, data, limits)),
+    loaded.map(({ edition, data }) => editionService(edition, data, config.limits)),
     wanted?.[0] ?? config.EDITION,
-    limits,
+    config.limits,
   );
 }
 

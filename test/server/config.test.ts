@@ -9,7 +9,6 @@ import {
   capacityOf,
   DEFAULT_LIMITS,
   defaultConfig,
-  limitsOf,
   loadConfig,
 } from "../../src/config/serviceConfig.js";
 import { EDITION_IDS } from "../../src/editions/index.js";
@@ -44,7 +43,7 @@ describe("loadConfig", () => {
       settingsOverrides: {},
     });
     expect(config.HOST).toBeUndefined();
-    expect(limitsOf(config)).toEqual(DEFAULT_LIMITS);
+    expect(config.limits).toEqual(DEFAULT_LIMITS);
   });
 
   it("empty and blank values are the defaults", () => {
@@ -77,7 +76,7 @@ describe("loadConfig", () => {
       ALLOWED_ORIGINS: ["https://a.example", "http://localhost:3000"],
       COMPRESSION_MIN_BYTES: 0,
     });
-    expect(limitsOf(config).maxFleetItems).toBe(500);
+    expect(config.limits.maxFleetItems).toBe(500);
     expect(config.settingsOverrides).toEqual({ BOAVIZTA_DEFAULT_SERVER: "dellR740" });
   });
 
@@ -138,7 +137,7 @@ describe("the settings (src/config/environment.ts)", () => {
       MAX_PARSED_BYTES_IN_FLIGHT: "2097152",
       EXECUTION_TIMEOUT_MS: "7",
     });
-    expect(limitsOf(config)).toEqual({
+    expect(config.limits).toEqual({
       ...DEFAULT_LIMITS,
       maxBodyBytes: 2048,
       bodyMinBytesPerWindow: 512,

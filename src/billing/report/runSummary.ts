@@ -360,7 +360,8 @@ export function billingAccount(
     gpus: gpusBothWays(summary.groups),
   };
   return {
-    text: summaryText(summary, tallied, groupsOutput),
+    // What is said of the joined parts' columns comes first: how the bill was read, then its account
+    text: `${(summary.joinNotes ?? []).map((note) => `${note}\n`).join("")}${summaryText(summary, tallied, groupsOutput)}`,
     report: reportDate === null ? null : billReportModel(summary, tallied, reportDate),
   };
 }

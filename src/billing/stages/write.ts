@@ -164,8 +164,9 @@ async function readBack(
           terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
         )
       : null;
+  // Months are read where a bill can span several (several parts, a report), not for a plain bill
   const every =
-    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : [];
+    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
   // The what-if (the report's, --what-if's) ranks the filter's usages
   const whatIf = request.whatIf === true || request.report === true;
   const usages =
@@ -176,8 +177,8 @@ async function readBack(
     report,
     filtered,
     filteredUsages: usages,
-    months: coveredMonths(every),
-    period: billPeriod(every),
+    months: every === null ? null : coveredMonths(every),
+    period: every === null ? null : billPeriod(every),
   };
 }
 

@@ -185,3 +185,30 @@ export function whatIfCsv(changes: readonly WhatIf[]): string {
   );
   return [csvLine([...WHAT_IF_COLUMNS]), ...lines].join("");
 }
+
+/**
+ * Why --what-if's file holds its header alone, for standard error: the bill has no instance's hours
+ * evaluated (`usages` 0), or none of its `usages` largest has a change that saves.
+ */
+export function whatIfEmptyText(usages: number): string {
+  return usages === 0
+    ? "--what-if: its file has its header alone: the bill has no instance's hours evaluated (a type at a place) to move or resize"
+    : `--what-if: its file has its header alone: none of the ${usages} largest usages has a change that saves gwp in this edition`;
+}
+
+/**
+ * How the actions (--what-if's, the report's) relate to --group-by: they are not split by group.
+ * A change acts on an instance type's hours at a place, and a usage's hours are summed whatever
+ * group bills them (a type at a place may be several teams'); a group's own actions are its lines'
+ * under --filter (its columns and values), named here with the first group column.
+ */
+export function whatIfGroupsText(
+  groupBy: readonly string[],
+  filters: readonly { readonly column: string; readonly values: readonly string[] }[],
+): string {
+  const whose =
+    filters.length === 0
+      ? "the whole bill's usages"
+      : `the usages of the lines of --filter (${filters.map(({ column, values }) => `${column}=${values.join(" or ")}`).join(", ")})`;
+  return `what to act on: ${whose}, not each group's of --group-by ${groupBy.join(",")} (a change acts on an instance type's hours at a place, whatever group bills them); one group's: --filter ${groupBy[0]}=VALUE`;
+}
