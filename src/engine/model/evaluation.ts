@@ -24,8 +24,11 @@ export interface CriterionImpact {
   readonly use: PhaseOutcome;
 }
 
-export interface VerboseAttribute {
-  readonly name: string;
+/**
+ * An attribute as verbose shows it, in v1's layout: its keys in v1's order, each only when it has
+ * something to say. v1's verbose prints it under the attribute's name as it is (no copy).
+ */
+export interface AttributeEntry {
   readonly value: unknown;
   readonly status: string;
   readonly unit?: string;
@@ -33,6 +36,12 @@ export interface VerboseAttribute {
   readonly min?: unknown;
   readonly max?: unknown;
   readonly warnings?: readonly string[];
+}
+
+/** A named attribute of a verbose report. */
+export interface VerboseAttribute {
+  readonly name: string;
+  readonly entry: AttributeEntry;
 }
 
 export interface VerboseComponent {
@@ -344,32 +353,61 @@ export function verboseAttribute(
   name: string,
   attribute: Attribute<AttributeValue>,
 ): VerboseAttribute | null {
-  if (attribute.status === "NONE") return null;
-  const bounds = attribute.storedBounds();
-  const showBounds = BOUNDED_STATUSES.has(attribute.status);
+  const entry = attributeEntry(attribute);
+  return entry === null ? null : { name, entry };
+}
+
+/** An attribute's verbose entry (null: never read nor written), built once in v1's layout. */
+function attributeEntry(attribute: Attribute<AttributeValue>): AttributeEntry | null {
+  const status = attribute.status;
+  if (status === "NONE") return null;
   // Keys in v1's order, each only when it has something to say (assigned, not spread: ~100 a verbose answer).
-  const entry: Writable<VerboseAttribute> = {
-    name,
-    value: verboseValue(attribute.peek()),
-    status: attribute.status,
-  };
+  const entry: Writable<AttributeEntry> = { value: verboseValue(attribute.peek()), status };
   if (attribute.unit) entry.unit = attribute.unit;
   if (attribute.source) entry.source = attribute.source;
-  if (showBounds && present(bounds.min)) entry.min = verboseValue(bounds.min);
-  if (showBounds && present(bounds.max)) entry.max = verboseValue(bounds.max);
-  if (attribute.warnings.length > 0) entry.warnings = [...attribute.warnings];
+  if (BOUNDED_STATUSES.has(status)) {
+    const min = attribute.storedLowerBound();
+    const max = attribute.storedUpperBound();
+    if (present(min)) entry.min = verboseValue(min);
+    if (present(max)) entry.max = verboseValue(max);
+  }
+  const warnings = attribute.warnings;
+  if (warnings.length > 0) entry.warnings = [...warnings];
+  return entry;
+}
+
+/**
+ * A verbose entry written by hand (an asset whose figures are not attributes), its keys put in
+ * v1's order whatever order they are given in.
+ */
+export function givenEntry(fields: AttributeEntry): AttributeEntry {
+  const entry: Writable<AttributeEntry> = { value: fields.value, status: fields.status };
+  if ("unit" in fields) entry.unit = fields.unit;
+  if ("source" in fields) entry.source = fields.source;
+  if ("min" in fields) entry.min = fields.min;
+  if ("max" in fields) entry.max = fields.max;
+  if ("warnings" in fields) entry.warnings = fields.warnings;
   return entry;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function verboseAttributes(named: readonly [string, Attribute<AttributeValue>][]): VerboseAttribute[] {
-  const out: VerboseAttribute[] = [];
+/** The attributes read or written, in the order given, appended to `out` (one list per block, no copies). */
+export function verboseAttributesInto(
+  out: VerboseAttribute[],
+  named: readonly (readonly [string, Attribute<AttributeValue>])[],
+): VerboseAttribute[] {
   for (const [name, attribute] of named) {
-    const entry = verboseAttribute(name, attribute);
-    if (entry) out.push(entry);
+    const entry = attributeEntry(attribute);
+    if (entry !== null) out.push({ name, entry });
   }
   return out;
+}
+
+export function verboseAttributes(
+  named: readonly (readonly [string, Attribute<AttributeValue>])[],
+): VerboseAttribute[] {
+  return verboseAttributesInto([], named);
 }
 
 function notImplemented(): never {
