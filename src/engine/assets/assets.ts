@@ -8,6 +8,7 @@ import {
   type Evaluation,
   guarded,
   type PhaseOutcome,
+  roundedOutcome,
   type VerboseAttribute,
   type VerboseComponent,
   type VerboseReport,
@@ -113,7 +114,7 @@ export function componentBlocks(
       }
       const rounding = component.context.rules.roundImpact;
       const part = embeddedPart(component, criterion.info.name);
-      const embedded: PhaseOutcome = part === undefined ? "not implemented" : guarded(() => part, rounding);
+      const embedded: PhaseOutcome = part === undefined ? "not implemented" : roundedOutcome(part, rounding);
       const use = USE_IN_DEVICE.has(component.kind)
         ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
         : "not implemented";

@@ -300,7 +300,7 @@ const NO_NOTICES: readonly string[] = Object.freeze([]);
 function attempt(run: () => RawImpact): RawImpact | null {
   try {
     const raw = run();
-    return [raw.value, raw.min, raw.max].every(Number.isFinite) ? raw : null;
+    return allFinite(raw) ? raw : null;
   } catch (error) {
     if (error instanceof NotImplementedError || error instanceof MissingValueError) return null;
     throw error;
@@ -311,6 +311,15 @@ function attempt(run: () => RawImpact): RawImpact | null {
 export function guarded(run: () => RawImpact, rounding: ImpactRounding): PhaseOutcome {
   const raw = attempt(run);
   return raw === null ? "not implemented" : rounded(raw, rounding);
+}
+
+/** An impact already computed, rounded; a non-finite one is "not implemented" (§4.0). */
+export function roundedOutcome(raw: RawImpact, rounding: ImpactRounding): PhaseOutcome {
+  return allFinite(raw) ? rounded(raw, rounding) : "not implemented";
+}
+
+function allFinite(raw: RawImpact): boolean {
+  return Number.isFinite(raw.value) && Number.isFinite(raw.min) && Number.isFinite(raw.max);
 }
 
 /**
@@ -325,7 +334,13 @@ export function rounded(raw: RawImpact, rounding: ImpactRounding): RoundedImpact
     if (!(error instanceof ImpactRangeError)) throw error;
     result = rounding(raw.value, raw.max, raw.min);
   }
-  const all = result.warnings.length === 0 ? raw.warnings : [...raw.warnings, ...result.warnings];
+  const own = result.warnings;
+  // The rounding's own list is the answer's when the impact brings none (no copy: it is new).
+  if (raw.warnings.length === 0) {
+    if (own.length > 1) result.warnings = [...new Set(own)].sort();
+    return result;
+  }
+  const all = own.length === 0 ? raw.warnings : [...raw.warnings, ...own];
   result.warnings = all.length <= 1 ? [...all] : [...new Set(all)].sort();
   return result;
 }
