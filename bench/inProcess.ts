@@ -4,7 +4,9 @@
  * `INPROCESS_REQUESTS` requests (default 1,500), `INPROCESS_ROUNDS` rounds (default 9), the
  * minimum and median µs per request printed (the handler's time only). The varied bodies are
  * those of bench/scenarios.ts, made before the timed loop. `INPROCESS_PROFILE=<file>` writes a
- * CPU profile of the timed rounds; `INPROCESS_INTERLEAVE=<port>` makes a tiny HTTP GET to that
+ * CPU profile of the timed rounds. Beside the times, the median of the rounds' bytes allocated
+ * per request (V8's `total_allocated_bytes`, collected or not; the first round excluded), a figure
+ * that moves little with the machine's load. `INPROCESS_INTERLEAVE=<port>` makes a tiny HTTP GET to that
  * port between two requests (what a served request's handler has around it: it slows the next
  * request's work, bench/log/2026.md, "sixth round"). tsx's transform runs slower than the
  * production bundle: compare runs of one way with each other (bench/README.md, "Judging a
@@ -13,6 +15,7 @@
 import { writeFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { Session } from "node:inspector";
+import { getHeapStatistics } from "node:v8";
 import { handlerTimer } from "./harness.js";
 import { namedScenario, scenarioBodies } from "./scenarios.js";
 
@@ -41,7 +44,13 @@ const interleave = interleavePort
       })
   : undefined;
 const round = handlerTimer({ method: scenario.method, path: scenario.path, bodies }, interleave);
+/** V8's bytes allocated so far (Node 26 reports them; @types/node does not list the field yet). */
+function allocatedBytes(): number {
+  return (getHeapStatistics() as ReturnType<typeof getHeapStatistics> & { total_allocated_bytes: number })
+    .total_allocated_bytes;
+}
 const times: number[] = [];
+const allocated: number[] = [];
 for (let index = 0; index < ROUNDS; index++) {
   if (session && index === 1) {
     session.connect();
@@ -49,13 +58,17 @@ for (let index = 0; index < ROUNDS; index++) {
     await post("Profiler.setSamplingInterval", { interval: 100 });
     await post("Profiler.start");
   }
+  const bytesBefore = allocatedBytes();
   times.push(await round());
+  if (index > 0) allocated.push((allocatedBytes() - bytesBefore) / bodies.length);
 }
 if (session && profileFile) {
   const { profile } = (await post("Profiler.stop")) as { profile: unknown };
   writeFileSync(profileFile, JSON.stringify(profile));
 }
 times.sort((a, b) => a - b);
+allocated.sort((a, b) => a - b);
+const allocatedKb = allocated.length > 0 ? allocated[Math.floor(allocated.length / 2)] / 1024 : Number.NaN;
 console.log(
-  `${scenario.name}: min ${times[0].toFixed(1)} µs, median ${times[Math.floor(times.length / 2)].toFixed(1)} µs per request`,
+  `${scenario.name}: min ${times[0].toFixed(1)} µs, median ${times[Math.floor(times.length / 2)].toFixed(1)} µs per request; ${allocatedKb.toFixed(1)} KB allocated per request (median of rounds)`,
 );

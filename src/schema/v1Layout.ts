@@ -24,17 +24,12 @@ export function v1UseImpact(info: CriterionInfo, use: PhaseOutcome): Json {
   return { unit: info.unit, description: info.description, use: v1Phase(use) };
 }
 
-/** An attribute as v1's verbose shows it: `{value, status, unit?, source?, min?, max?, warnings?}`. */
+/**
+ * An attribute as v1's verbose shows it: `{value, status, unit?, source?, min?, max?, warnings?}`,
+ * the entry the engine built in that layout (shared, not copied: ~100 per verbose answer).
+ */
 export function v1Attribute(attribute: VerboseAttribute): Json {
-  // The keys the attribute has, in its order, less its name (copied by hand: a rest pattern is a
-  // generic copy, ~100 per verbose answer).
-  const out: Record<string, unknown> = { value: attribute.value, status: attribute.status };
-  if ("unit" in attribute) out.unit = attribute.unit;
-  if ("source" in attribute) out.source = attribute.source;
-  if ("min" in attribute) out.min = attribute.min;
-  if ("max" in attribute) out.max = attribute.max;
-  if ("warnings" in attribute) out.warnings = attribute.warnings;
-  return out;
+  return attribute.entry;
 }
 
 function impactsObject(impacts: VerboseReport["components"][number]["impacts"]): Record<string, Json> {
@@ -46,7 +41,7 @@ function impactsObject(impacts: VerboseReport["components"][number]["impacts"]):
 }
 
 function attributesInto(out: Record<string, Json>, attributes: readonly VerboseAttribute[]): void {
-  for (const attribute of attributes) out[attribute.name] = v1Attribute(attribute);
+  for (const attribute of attributes) out[attribute.name] = attribute.entry;
 }
 
 const durationObject = (hours: number | null): Json => ({ value: hours, unit: "hours" });

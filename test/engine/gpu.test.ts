@@ -194,7 +194,7 @@ describe("servers with a GPU (docs/methodology.md §19.6)", () => {
     withGpu.raw(gwp, "use");
     const power = (e: typeof withGpu) => {
       const found = e.verbose().attributes.find((a) => a.name === "avg_power");
-      return found?.value as number;
+      return found?.entry.value as number;
     };
     // 600 W of GPUs (2 × 300) times 1 + other consumption ratio 0.33.
     expect(power(withGpu) - power(withoutGpu)).toBeCloseTo(600 * 1.33, 6);

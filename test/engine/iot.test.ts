@@ -9,7 +9,7 @@ import {
   resolveCriterion,
   type VerboseAttribute,
 } from "../../src/engine/index.js";
-import { engineFixture } from "../support/engine.js";
+import { engineFixture, type ShownAttribute, shownAttribute } from "../support/engine.js";
 import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import {
   IOT_DISTRIBUTION_WARNING as DISTRIBUTION,
@@ -38,8 +38,9 @@ function value(outcome: PhaseOutcome): number | "not implemented" {
   return outcome === "not implemented" ? outcome : outcome.value;
 }
 
-function attribute(attributes: readonly VerboseAttribute[], name: string): VerboseAttribute | undefined {
-  return attributes.find((a) => a.name === name);
+function attribute(attributes: readonly VerboseAttribute[], name: string): ShownAttribute | undefined {
+  const found = attributes.find((a) => a.name === name);
+  return found && shownAttribute(found);
 }
 
 describe("IoT devices (docs/methodology.md §9.2–9.3)", () => {

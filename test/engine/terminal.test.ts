@@ -10,7 +10,7 @@ import {
   userDeviceModel,
   type VerboseAttribute,
 } from "../../src/engine/index.js";
-import { engineFixture } from "../support/engine.js";
+import { engineFixture, type ShownAttribute, shownAttribute } from "../support/engine.js";
 import { ARCHETYPE_LIFETIME_HOURS } from "../support/fixtures.js";
 import { GENERIC_DATA_WARNING as GENERIC } from "../support/warnings.js";
 
@@ -37,8 +37,9 @@ function triple(outcome: PhaseOutcome) {
   return { value: outcome.value, min: outcome.min, max: outcome.max, warnings: outcome.warnings };
 }
 
-function attribute(attributes: readonly VerboseAttribute[], name: string): VerboseAttribute | undefined {
-  return attributes.find((a) => a.name === name);
+function attribute(attributes: readonly VerboseAttribute[], name: string): ShownAttribute | undefined {
+  const found = attributes.find((a) => a.name === name);
+  return found && shownAttribute(found);
 }
 
 describe("terminals (docs/methodology.md §9.1, worked example §18.6)", () => {

@@ -9,6 +9,7 @@ import type { ReferenceData } from "../../src/data/types.js";
 import type { EditionDescription } from "../../src/editions/index.js";
 import { EDITION_1_2_4 } from "../../src/editions/v1_2_4.js";
 import type {
+  AttributeEntry,
   EngineContext,
   PhaseOutcome,
   RequestedCriterion,
@@ -77,11 +78,18 @@ export function expectRaw(actual: Triple, expected: Triple, digits: number): voi
   expect(actual.max).toBeCloseTo(expected.max, digits);
 }
 
-export function attribute(attributes: readonly VerboseAttribute[], name: string): VerboseAttribute {
+/** A verbose attribute as one object: its name, then its entry's keys in v1's order. */
+export type ShownAttribute = { readonly name: string } & AttributeEntry;
+
+export function shownAttribute(attribute: VerboseAttribute): ShownAttribute {
+  return { name: attribute.name, ...attribute.entry };
+}
+
+export function attribute(attributes: readonly VerboseAttribute[], name: string): ShownAttribute {
   const found = attributes.find((a) => a.name === name);
   if (!found)
     throw new Error(`attribute ${name} not in verbose (${attributes.map((a) => a.name).join(", ")})`);
-  return found;
+  return shownAttribute(found);
 }
 
 export function hasAttribute(attributes: readonly VerboseAttribute[], name: string): boolean {

@@ -8,18 +8,24 @@ import {
   type Evaluation,
   guarded,
   type PhaseOutcome,
+  roundedOutcome,
   type VerboseAttribute,
   type VerboseComponent,
   type VerboseReport,
-  verboseAttributes,
+  verboseAttributesInto,
 } from "../model/evaluation.js";
 import type { RawImpact } from "../model/impact.js";
 import type { Usage } from "../model/usage.js";
 import type { Server } from "./server.js";
 
-/** The usage block is shown once a power is known for the component (§7.3). */
-export function usageAttributes(usage: Usage): VerboseAttribute[] {
-  return usage.avgPower.isSet() ? verboseAttributes(usage.namedAttributes()) : [];
+/** The usage block is shown once a power is known for the component (§7.3); appended to `out`. */
+export function usageAttributesInto(out: VerboseAttribute[], usage: Usage): VerboseAttribute[] {
+  return usage.avgPower.isSet() ? verboseAttributesInto(out, usage.namedAttributes()) : out;
+}
+
+/** A component's verbose attributes: its own, then its usage's (§7.3). */
+function componentAttributes(component: Component): VerboseAttribute[] {
+  return usageAttributesInto(verboseAttributesInto([], component.namedAttributes()), component.usage);
 }
 
 /** What an evaluated asset reads of a device model: its edition's rules, usage and two phases. */
@@ -58,7 +64,7 @@ export function componentAsset(component: Component): Asset {
       duration: evaluation.duration,
       impacts,
       components: [],
-      attributes: [...verboseAttributes(component.namedAttributes()), ...usageAttributes(component.usage)],
+      attributes: componentAttributes(component),
     };
   });
   return { ...asset, useRunsWithoutDuration: true };
@@ -108,7 +114,7 @@ export function componentBlocks(
       }
       const rounding = component.context.rules.roundImpact;
       const part = embeddedPart(component, criterion.info.name);
-      const embedded: PhaseOutcome = part === undefined ? "not implemented" : guarded(() => part, rounding);
+      const embedded: PhaseOutcome = part === undefined ? "not implemented" : roundedOutcome(part, rounding);
       const use = USE_IN_DEVICE.has(component.kind)
         ? guarded(() => component.useImpact(criterion.info.name, duration, 1), rounding)
         : "not implemented";
@@ -117,7 +123,7 @@ export function componentBlocks(
     return {
       key: `${component.kind}-${n}`,
       impacts,
-      attributes: [...verboseAttributes(component.namedAttributes()), ...usageAttributes(component.usage)],
+      attributes: componentAttributes(component),
       duration,
     };
   });
@@ -127,7 +133,7 @@ export function deviceAttributes(
   usage: Usage,
   own: readonly [string, Attribute<AttributeValue>][],
 ): VerboseAttribute[] {
-  return [...verboseAttributes(usage.namedAttributes()), ...verboseAttributes(own)];
+  return verboseAttributesInto(verboseAttributesInto([], usage.namedAttributes()), own);
 }
 
 export function serverAsset(server: Server): Asset {

@@ -80,7 +80,7 @@ export class CloudInstance {
       const resolved = cloudLocation(regions, provider, usage?.region, location);
       // Kept quirk (Appendix D.11): without a location the warning sits on an unset attribute,
       // which the verbose does not show.
-      if (resolved.warning !== null) this.usage.usageLocation.warnings.push(resolved.warning);
+      if (resolved.warning !== null) this.usage.usageLocation.warn(resolved.warning);
       if (resolved.location !== null)
         this.usage.applyLocation(resolved.location, resolved.completed ? "COMPLETED" : "INPUT");
     }

@@ -7,7 +7,14 @@ import type {
   GenerativeAiData,
 } from "../../data/generativeAi.js";
 import { NotImplementedError } from "../model/attribute.js";
-import type { Asset, AssetRules, VerboseAttribute, VerboseReport } from "../model/evaluation.js";
+import {
+  type Asset,
+  type AssetRules,
+  type AttributeEntry,
+  givenEntry,
+  type VerboseAttribute,
+  type VerboseReport,
+} from "../model/evaluation.js";
 import type { RawImpact } from "../model/impact.js";
 import type { GenerativeAiInput } from "../model/inputs.js";
 
@@ -208,15 +215,26 @@ export function generativeAiModel(
 function figure(
   name: string,
   value: Bounds | number | string,
-  status: VerboseAttribute["status"],
+  status: AttributeEntry["status"],
   unit?: string,
   source?: string,
+  warnings?: readonly string[],
 ): VerboseAttribute {
-  const base = { name, status, ...(unit ? { unit } : {}), ...(source ? { source } : {}) };
-  if (typeof value !== "object") return { ...base, value };
-  return value.min === value.max
-    ? { ...base, value: value.min }
-    : { ...base, value: (value.min + value.max) / 2, min: value.min, max: value.max };
+  const base = {
+    status,
+    ...(unit ? { unit } : {}),
+    ...(source ? { source } : {}),
+    ...(warnings ? { warnings } : {}),
+  };
+  if (typeof value !== "object") return { name, entry: givenEntry({ ...base, value }) };
+  return {
+    name,
+    entry: givenEntry(
+      value.min === value.max
+        ? { ...base, value: value.min }
+        : { ...base, value: (value.min + value.max) / 2, min: value.min, max: value.max },
+    ),
+  };
 }
 
 /** Every input and figure the computation read, with where it comes from. */
@@ -232,7 +250,7 @@ function verboseOf(
   const modelSource = [`${edition} models.csv`, ...model.sources].join(" ");
   const mixSource = `${edition} electricity_mixes.csv`;
   const mixWarnings = (code: AiWarningCode) =>
-    mix.warnings.includes(code) ? { warnings: [AI_WARNINGS[code]] } : {};
+    mix.warnings.includes(code) ? [AI_WARNINGS[code]] : undefined;
   const fixed = (name: keyof typeof figures, as: string) =>
     figure(as, figures[name].value, "DEFAULT", figures[name].unit, `${edition} ${figures[name].source}`);
   const attributes: VerboseAttribute[] = [
@@ -249,10 +267,14 @@ function verboseOf(
       undefined,
       input.zone == null ? `${provider.provider}'s data centres` : undefined,
     ),
-    {
-      ...figure("architecture", model.architecture, "COMPLETED", undefined, modelSource),
-      ...(model.warnings.length ? { warnings: model.warnings.map((code) => AI_WARNINGS[code]) } : {}),
-    },
+    figure(
+      "architecture",
+      model.architecture,
+      "COMPLETED",
+      undefined,
+      modelSource,
+      model.warnings.length ? model.warnings.map((code) => AI_WARNINGS[code]) : undefined,
+    ),
     figure("total_parameters", model.totalParameters, "COMPLETED", "billion", modelSource),
     figure("active_parameters", model.activeParameters, "COMPLETED", "billion", modelSource),
     ...(model.tps === null
@@ -268,18 +290,16 @@ function verboseOf(
     figure("datacenter_pue", provider.pue, "COMPLETED", undefined, `${edition} providers.csv`),
     figure("datacenter_wue", provider.wue, "COMPLETED", "L/kWh", `${edition} providers.csv`),
     figure("gwp_factor", mix.gwp, "COMPLETED", "kgCO2eq/kWh", mixSource),
-    {
-      ...figure("adpe_factor", mix.adpe, "COMPLETED", "kgSbeq/kWh", mixSource),
-      ...mixWarnings("electricity-mix-adpe-world"),
-    },
-    {
-      ...figure("pe_factor", mix.pe, "COMPLETED", "MJ/kWh", mixSource),
-      ...mixWarnings("electricity-mix-pe-world"),
-    },
-    {
-      ...figure("wue_factor", mix.wue, "COMPLETED", "L/kWh", mixSource),
-      ...mixWarnings("electricity-mix-wue-world"),
-    },
+    figure(
+      "adpe_factor",
+      mix.adpe,
+      "COMPLETED",
+      "kgSbeq/kWh",
+      mixSource,
+      mixWarnings("electricity-mix-adpe-world"),
+    ),
+    figure("pe_factor", mix.pe, "COMPLETED", "MJ/kWh", mixSource, mixWarnings("electricity-mix-pe-world")),
+    figure("wue_factor", mix.wue, "COMPLETED", "L/kWh", mixSource, mixWarnings("electricity-mix-wue-world")),
     fixed("batch_size", "batch_size"),
     fixed("gpu_memory", "gpu_memory"),
     fixed("server_gpus", "server_gpu_count"),

@@ -33,7 +33,7 @@ function clampedPower(
   paramsAttribute: Attribute<AttributeValue>,
 ): number {
   const power = profilePower(params, load);
-  if (power < 1) paramsAttribute.warnings.push(LOW_POWER_WARNING);
+  if (power < 1) paramsAttribute.warn(LOW_POWER_WARNING);
   return Math.max(power, 1);
 }
 

@@ -1,4 +1,4 @@
-import { assetOf, usageAttributes } from "../assets/assets.js";
+import { assetOf, usageAttributesInto } from "../assets/assets.js";
 import { Attribute, NotImplementedError } from "../model/attribute.js";
 import type { EngineContext } from "../model/context.js";
 import type { Asset } from "../model/evaluation.js";
@@ -152,7 +152,7 @@ export function profileUseModel(
     duration: evaluation.duration,
     impacts: null,
     components: [],
-    attributes: usageAttributes(cpu.usage),
+    attributes: usageAttributesInto([], cpu.usage),
   }));
   return { ...asset, energy: (duration) => cpu.energy(duration) };
 }

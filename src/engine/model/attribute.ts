@@ -36,7 +36,8 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
   private storedMax: T | null;
   status: AttributeStatus = "NONE";
   source: string | null = null;
-  readonly warnings: string[] = [];
+  /** Notes about the value (made on the first: most attributes of a model have none). */
+  private notes: string[] | null = null;
   /** Completion routine run when the value is read while empty (§2.1 step 1): `completeWith`. */
   private complete: (() => void) | null = null;
 
@@ -67,8 +68,18 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
     unit: string | null,
     cell: ArchetypeCell | undefined,
   ): Attribute<V> {
-    const pick = (v: CellValue | undefined): V | null => (v === undefined ? null : (v as V));
-    return new Attribute<V>(unit, pick(cell?.default), pick(cell?.min), pick(cell?.max));
+    if (cell === undefined) return new Attribute<V>(unit);
+    return new Attribute<V>(unit, cellValue<V>(cell.default), cellValue<V>(cell.min), cellValue<V>(cell.max));
+  }
+
+  /** Notes about the value, in the order written (the verbose `warnings`). */
+  get warnings(): readonly string[] {
+    return this.notes ?? NO_WARNINGS;
+  }
+
+  warn(text: string): void {
+    if (this.notes === null) this.notes = [text];
+    else this.notes.push(text);
   }
 
   get value(): T | null {
@@ -157,10 +168,21 @@ export class Attribute<T extends AttributeValue = AttributeValue> {
     return asNumber(this.max);
   }
 
-  /** Bounds exactly as stored, for the verbose dump. */
-  storedBounds(): { min: T | null; max: T | null } {
-    return { min: this.storedMin, max: this.storedMax };
+  /** The lower bound exactly as stored (not cached from the value), for the verbose dump. */
+  storedLowerBound(): T | null {
+    return this.storedMin;
   }
+
+  /** The upper bound exactly as stored, for the verbose dump. */
+  storedUpperBound(): T | null {
+    return this.storedMax;
+  }
+}
+
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
+
+function cellValue<V extends AttributeValue>(value: CellValue | undefined): V | null {
+  return value === undefined ? null : (value as V);
 }
 
 /** Numeric read of an attribute value; a missing number is a modelling gap, not a client error. */

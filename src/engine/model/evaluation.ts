@@ -24,8 +24,11 @@ export interface CriterionImpact {
   readonly use: PhaseOutcome;
 }
 
-export interface VerboseAttribute {
-  readonly name: string;
+/**
+ * An attribute as verbose shows it, in v1's layout: its keys in v1's order, each only when it has
+ * something to say. v1's verbose prints it under the attribute's name as it is (no copy).
+ */
+export interface AttributeEntry {
   readonly value: unknown;
   readonly status: string;
   readonly unit?: string;
@@ -33,6 +36,12 @@ export interface VerboseAttribute {
   readonly min?: unknown;
   readonly max?: unknown;
   readonly warnings?: readonly string[];
+}
+
+/** A named attribute of a verbose report. */
+export interface VerboseAttribute {
+  readonly name: string;
+  readonly entry: AttributeEntry;
 }
 
 export interface VerboseComponent {
@@ -291,7 +300,7 @@ const NO_NOTICES: readonly string[] = Object.freeze([]);
 function attempt(run: () => RawImpact): RawImpact | null {
   try {
     const raw = run();
-    return [raw.value, raw.min, raw.max].every(Number.isFinite) ? raw : null;
+    return allFinite(raw) ? raw : null;
   } catch (error) {
     if (error instanceof NotImplementedError || error instanceof MissingValueError) return null;
     throw error;
@@ -302,6 +311,15 @@ function attempt(run: () => RawImpact): RawImpact | null {
 export function guarded(run: () => RawImpact, rounding: ImpactRounding): PhaseOutcome {
   const raw = attempt(run);
   return raw === null ? "not implemented" : rounded(raw, rounding);
+}
+
+/** An impact already computed, rounded; a non-finite one is "not implemented" (§4.0). */
+export function roundedOutcome(raw: RawImpact, rounding: ImpactRounding): PhaseOutcome {
+  return allFinite(raw) ? rounded(raw, rounding) : "not implemented";
+}
+
+function allFinite(raw: RawImpact): boolean {
+  return Number.isFinite(raw.value) && Number.isFinite(raw.min) && Number.isFinite(raw.max);
 }
 
 /**
@@ -316,7 +334,13 @@ export function rounded(raw: RawImpact, rounding: ImpactRounding): RoundedImpact
     if (!(error instanceof ImpactRangeError)) throw error;
     result = rounding(raw.value, raw.max, raw.min);
   }
-  const all = result.warnings.length === 0 ? raw.warnings : [...raw.warnings, ...result.warnings];
+  const own = result.warnings;
+  // The rounding's own list is the answer's when the impact brings none (no copy: it is new).
+  if (raw.warnings.length === 0) {
+    if (own.length > 1) result.warnings = [...new Set(own)].sort();
+    return result;
+  }
+  const all = own.length === 0 ? raw.warnings : [...raw.warnings, ...own];
   result.warnings = all.length <= 1 ? [...all] : [...new Set(all)].sort();
   return result;
 }
@@ -344,32 +368,61 @@ export function verboseAttribute(
   name: string,
   attribute: Attribute<AttributeValue>,
 ): VerboseAttribute | null {
-  if (attribute.status === "NONE") return null;
-  const bounds = attribute.storedBounds();
-  const showBounds = BOUNDED_STATUSES.has(attribute.status);
+  const entry = attributeEntry(attribute);
+  return entry === null ? null : { name, entry };
+}
+
+/** An attribute's verbose entry (null: never read nor written), built once in v1's layout. */
+function attributeEntry(attribute: Attribute<AttributeValue>): AttributeEntry | null {
+  const status = attribute.status;
+  if (status === "NONE") return null;
   // Keys in v1's order, each only when it has something to say (assigned, not spread: ~100 a verbose answer).
-  const entry: Writable<VerboseAttribute> = {
-    name,
-    value: verboseValue(attribute.peek()),
-    status: attribute.status,
-  };
+  const entry: Writable<AttributeEntry> = { value: verboseValue(attribute.peek()), status };
   if (attribute.unit) entry.unit = attribute.unit;
   if (attribute.source) entry.source = attribute.source;
-  if (showBounds && present(bounds.min)) entry.min = verboseValue(bounds.min);
-  if (showBounds && present(bounds.max)) entry.max = verboseValue(bounds.max);
-  if (attribute.warnings.length > 0) entry.warnings = [...attribute.warnings];
+  if (BOUNDED_STATUSES.has(status)) {
+    const min = attribute.storedLowerBound();
+    const max = attribute.storedUpperBound();
+    if (present(min)) entry.min = verboseValue(min);
+    if (present(max)) entry.max = verboseValue(max);
+  }
+  const warnings = attribute.warnings;
+  if (warnings.length > 0) entry.warnings = [...warnings];
+  return entry;
+}
+
+/**
+ * A verbose entry written by hand (an asset whose figures are not attributes), its keys put in
+ * v1's order whatever order they are given in.
+ */
+export function givenEntry(fields: AttributeEntry): AttributeEntry {
+  const entry: Writable<AttributeEntry> = { value: fields.value, status: fields.status };
+  if ("unit" in fields) entry.unit = fields.unit;
+  if ("source" in fields) entry.source = fields.source;
+  if ("min" in fields) entry.min = fields.min;
+  if ("max" in fields) entry.max = fields.max;
+  if ("warnings" in fields) entry.warnings = fields.warnings;
   return entry;
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function verboseAttributes(named: readonly [string, Attribute<AttributeValue>][]): VerboseAttribute[] {
-  const out: VerboseAttribute[] = [];
+/** The attributes read or written, in the order given, appended to `out` (one list per block, no copies). */
+export function verboseAttributesInto(
+  out: VerboseAttribute[],
+  named: readonly (readonly [string, Attribute<AttributeValue>])[],
+): VerboseAttribute[] {
   for (const [name, attribute] of named) {
-    const entry = verboseAttribute(name, attribute);
-    if (entry) out.push(entry);
+    const entry = attributeEntry(attribute);
+    if (entry !== null) out.push({ name, entry });
   }
   return out;
+}
+
+export function verboseAttributes(
+  named: readonly (readonly [string, Attribute<AttributeValue>])[],
+): VerboseAttribute[] {
+  return verboseAttributesInto([], named);
 }
 
 function notImplemented(): never {

@@ -83,7 +83,7 @@ export class Usage {
       // §5.1: an unknown location is replaced by the archetype's (null in all shipped data),
       // and later defaulted to EEE with its wide bounds (Appendix D.13).
       this.usageLocation.setChanged(this.usageLocation.defaultValue);
-      this.usageLocation.warnings.push(LOCATION_NOT_FOUND);
+      this.usageLocation.warn(LOCATION_NOT_FOUND);
     }
   }
 
