@@ -45,12 +45,11 @@ export async function classifyLines(
 ): Promise<ClassifiedBill> {
   const { connection } = run;
   await createRegistryTables(connection);
-  await createLineViews(connection, read.views);
+  // The first pass reads no column of the registry's: read by position, none is computed
+  await createLineViews(connection, read.views, false, null, REGISTRY_TABLE_NAMES);
   if (run.grid !== null) {
     await connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`);
   }
-  // The first pass reads no column of the registry's: read by position, none is computed
-  await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   await groupLineKinds(connection, read);
   await refuseSeveralCurrencies(connection, read);
   // The lines read, counted in their kinds (a run's progress says them).
@@ -116,8 +115,7 @@ async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): P
   if (await tuplesPastTheBound(connection)) {
     // Some lines are past the bound: the pass again, each tuple's lines apart by whether each is
     // past it (their units are all known now), so that every tuple fares as each of its lines.
-    await createLineViews(connection, read.views);
-    await orderLineViews(connection, REGISTRY_TABLE_NAMES);
+    await createLineViews(connection, read.views, false, null, REGISTRY_TABLE_NAMES);
     await connection.run("DROP TABLE billing_export_tuples");
     await groupedTupleViews(connection, read, true);
   }
@@ -379,13 +377,17 @@ export function exportAddedColumns(
 
 /**
  * Creates the views billing_export, billing_lines, billing_usage, billing_methods and
- * billing_classified over a source; `classifying` where the queries tell what its rows are.
+ * billing_classified over a source; `classifying` where the queries tell what its rows are;
+ * `byPosition`: the registry tables whose joins billing_methods and billing_classified read by
+ * position (orderLineViews), created so at once (a view created is bound: these two are a run's
+ * largest, each bound once, not once joined and again by position).
  */
 export async function createLineViews(
   connection: DuckDBConnection,
   source: LineSource,
   classifying = false,
   rawKey: string | null = null,
+  byPosition: ReadonlySet<string> | null = null,
 ): Promise<void> {
   const hint =
     source.typeHintColumn === null
@@ -421,6 +423,7 @@ export async function createLineViews(
   // The format's views give every column of the line relation with its type (DESCRIBE), or the
   // run stops here, naming it
   await checkRelation(connection, source.format);
+  if (byPosition !== null) return orderLineViews(connection, byPosition);
   await connection.run(
     `CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("classify/billing_methods.sql")}`,
   );
