@@ -112,15 +112,18 @@ async function refuseSeveralCurrencies(connection: DuckDBConnection, read: ReadE
 async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
   await groupedTupleViews(connection, read, false);
   await addBilledUnits(connection);
+  // The tuples classified once (the bound's check, the kinds and the tuples' rows read them:
+  // locateLines), again where the pass is made again
+  await connection.run(TUPLE_CLASSES);
   if (await tuplesPastTheBound(connection)) {
     // Some lines are past the bound: the pass again, each tuple's lines apart by whether each is
     // past it (their units are all known now), so that every tuple fares as each of its lines.
+    await connection.run("DROP TABLE billing_tuple_classes");
     await createLineViews(connection, read.views, false, null, REGISTRY_TABLE_NAMES);
     await connection.run("DROP TABLE billing_export_tuples");
     await groupedTupleViews(connection, read, true);
+    await connection.run(TUPLE_CLASSES);
   }
-  // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
-  await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
   // the same lines (src/billing/stages/lookUp.ts).
@@ -164,10 +167,17 @@ export function pastTheBoundSql(count = "1"): string {
 /** The bound every number is held to, as sql/evaluate/billing_impacts.sql writes it. */
 export const BOUND_SQL = "1000000000000000000000000000000.0";
 
-/** Whether a tuple of the first pass holds a line past the bound (its sum is past it: its lines share a sign). */
+/** The first pass's tuples classified, as a table (billing_classified over the tuples, materialised). */
+const TUPLE_CLASSES = "CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified";
+
+/**
+ * Whether a tuple of the first pass holds a line past the bound (its sum is past it: its lines
+ * share a sign), read from the tuples classified (billing_tuple_classes), not by classifying them
+ * again.
+ */
 async function tuplesPastTheBound(connection: DuckDBConnection): Promise<boolean> {
   const reader = await connection.runAndReadAll(
-    `SELECT COUNT(*) AS past FROM billing_classified WHERE ${pastTheBoundSql()}`,
+    `SELECT COUNT(*) AS past FROM billing_tuple_classes WHERE ${pastTheBoundSql()}`,
   );
   return Number(reader.getRowObjects()[0].past) > 0;
 }
