@@ -77,7 +77,7 @@ export { FileReadError } from "../duckdb/readErrors.js";
 export { BillingInputError, BillingStrictStop } from "./errors.js";
 
 import { BillingInputError } from "./errors.js";
-import { loadPriceList } from "./priceList.js";
+import { loadPriceList, type PriceListReader } from "./priceList.js";
 
 /** A bill's run as the command line was asked it, its options read (src/cli/options.ts, billOptions). */
 export interface BillOptions {
@@ -130,6 +130,11 @@ export interface BillIo {
   readonly progress?: (bill: string) => (stage: RunStage, share: StageShare) => void;
   /** Aborted on SIGINT or SIGTERM: the run's query interrupted, nothing written, its partial files removed. */
   readonly interrupt?: AbortSignal;
+  /**
+   * What reads the price list (PRICE_LIST): a process running many bills hands one that keeps
+   * it (keptPriceLists); absent, each run reads it (loadPriceList).
+   */
+  readonly priceLists?: PriceListReader;
 }
 
 /** The share of the running query DuckDB has done, in percent; null when it cannot tell. */
@@ -370,8 +375,8 @@ function checkPartLayouts(
 }
 
 /** The price list a run's what-if reads (PRICE_LIST), only where a what-if is made: a run without one reads no list. */
-function priceListOf(options: BillOptions) {
-  return options.whatIf !== null || options.report !== null ? loadPriceList(options.config.PRICE_LIST) : null;
+function priceListOf(options: BillOptions, read: PriceListReader = loadPriceList) {
+  return options.whatIf !== null || options.report !== null ? read(options.config.PRICE_LIST) : null;
 }
 
 /**
@@ -427,7 +432,10 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
   const missing = missingPartsNote(parts);
   if (missing !== null) io.say(`${missing}\n`);
-  const terms = termsNamingColumns({ ...opened, priceList: priceListOf(options) }, options.terms.ranges);
+  const terms = termsNamingColumns(
+    { ...opened, priceList: priceListOf(options, io.priceLists) },
+    options.terms.ranges,
+  );
   // DuckDB's JSON reader refuses a record too long, by its line; its CSV reader drops a last line so.
   const overlong = layout?.kind === "csv" ? await overlongLastLines(parts, layout) : [];
   if (overlong.length > 0 && request.strict) {

@@ -139,6 +139,41 @@ export function loadPriceList(path: string | undefined): PriceList | null {
   return parsePriceList(readFileSync(file, "utf8"), `PRICE_LIST=${JSON.stringify(file)}`);
 }
 
+/** What reads a run's price list from PRICE_LIST's path (undefined: the default's): loadPriceList, or keptPriceLists' reader. */
+export type PriceListReader = (path: string | undefined) => PriceList | null;
+
+/** Lists a keptPriceLists reader keeps at most (a process reads one or two: PRICE_LIST's, the default). */
+const KEPT_LISTS = 4;
+
+/**
+ * loadPriceList, each list kept once read by its file's path, size, inode and modification time,
+ * for a process that runs many bills (the tests run some hundred: each parse of the derived list's
+ * 82,717 rows is about 0.2 s of CPU). A file changed since is read again, a missing one or one
+ * that cannot be read is an error each time, as loadPriceList's. The lists are the caller's, held
+ * by the reader it keeps (nothing of this module's); a list is read, never changed.
+ */
+export function keptPriceLists(): PriceListReader {
+  const kept = new Map<string, { readonly stamp: string; readonly list: PriceList | null }>();
+  return (path) => {
+    const file = path ?? DEFAULT_PRICE_LIST;
+    let stamp: string;
+    try {
+      const { size, ino, mtimeMs } = statSync(file);
+      stamp = `${size} ${ino} ${mtimeMs}`;
+    } catch {
+      return loadPriceList(path);
+    }
+    const key = `${path === undefined ? "default" : "named"} ${file}`;
+    const known = kept.get(key);
+    if (known !== undefined && known.stamp === stamp) return known.list;
+    const list = loadPriceList(path);
+    kept.delete(key);
+    if (kept.size >= KEPT_LISTS) kept.delete(kept.keys().next().value ?? "");
+    kept.set(key, { stamp, list });
+    return list;
+  };
+}
+
 /**
  * Whether a type may run at a region as far as the list tells: not where its source lists every
  * type it sells (`# sold where listed:`) and not this one, at its date; else yes, unknown (a type

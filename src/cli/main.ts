@@ -343,6 +343,7 @@ async function billingMain(args: EvaluateArgs, layout: BillLayout | undefined, i
       ...(page === null ? {} : { stage: page }),
       ...(page === null && io.stderr.isTTY === true ? { progress } : {}),
       ...(io.interrupt === undefined ? {} : { interrupt: io.interrupt }),
+      ...(io.priceLists === undefined ? {} : { priceLists: io.priceLists }),
     });
     return 0;
   } catch (error) {

@@ -4,6 +4,7 @@ import type { BatchDefaults } from "../batch/index.js";
 import type { BillOptions } from "../billing/bill.js";
 import { BillingStrictStop } from "../billing/errors.js";
 import { BILLING_FORMAT_NAMES, type BillingFormatName } from "../billing/formats/knownFormats.js";
+import type { PriceListReader } from "../billing/priceList.js";
 import type { BillLayout } from "../billing/reading/layout.js";
 import { MAX_BILL_PARTS } from "../billing/reading/layout.js";
 import type { AskedFilter } from "../billing/stages/request.js";
@@ -121,6 +122,8 @@ export interface CliIo {
   readonly interrupt?: AbortSignal;
   /** Told each stage of a bill's run, where IMPACT_STAGE_FD named a descriptor (src/support/runStage.ts). */
   readonly stage?: (stage: RunStage) => void;
+  /** What reads a bill's price list (src/billing/bill.ts, BillIo.priceLists): a caller running many keeps it. */
+  readonly priceLists?: PriceListReader;
 }
 
 /** 128 + the signal's number, as shells report a process ended by it. */

@@ -7,6 +7,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { literal } from "../../duckdb/database.js";
 import {
   createExactSumMacros,
   exactSumAgainParts,
@@ -39,35 +40,48 @@ const rankedColumns = (by: Ranked) =>
     ? { key: "method", name: "method", rest: "false" }
     : { key: `${by}_key`, name: `${by}_name`, rest: `${by}_rest` };
 
+/** The column of REPORT_SUMS each ranking of `by` reads for `field`, chosen by the row's part. */
+function byPart(by: readonly Ranked[], field: "key" | "name" | "rest"): string {
+  return `CASE part ${by.map((one) => `WHEN ${literal(one)} THEN ${rankedColumns(one)[field]}`).join(" ")} END`;
+}
+
 /**
- * The ranking by `by` from its part of REPORT_SUMS, its rows ordered by the first criterion (ties
- * by name, id); the rest's row, and the values past RANKED, summed in one (`groups`: how many).
+ * The rankings by each of `by` from their parts of REPORT_SUMS, each's rows ordered by the first
+ * criterion (ties by name, id); the rest's row, and the values past RANKED, summed in one
+ * (`groups`: how many). One query for them all, each ranking a partition of it: the exact sums'
+ * rounding (finishedSums' steps, 17 sums of three criteria) is planned once, not once per ranking
+ * — DuckDB's planning of it, not the few rows, was a report's largest statement.
  */
-export async function ranked(connection: DuckDBConnection, by: Ranked, criteria: number): Promise<Ranking> {
-  const { key, name, rest: isRest } = rankedColumns(by);
+export async function rankings(
+  connection: DuckDBConnection,
+  by: readonly Ranked[],
+  criteria: number,
+): Promise<Record<Ranked, Ranking>> {
   await createExactSumMacros(connection);
   const sums = measureColumns(criteria);
   const parts = sums.map((column) => exactSumParts(column, column)).join(", ");
   const first = criteria === 0 ? "0" : `${impactOf(0, "embedded")} + ${impactOf(0, "use")}`;
   const groups = finishedSums(
-    `SELECT ${key} AS id, MIN(${name}) AS name, ${isRest} AS rest, MAX(more) AS more,
-       ${["lines", ...sums].map(exactSumAgainParts).join(", ")}
-     FROM ${REPORT_SUMS} WHERE ${partOf(by)} AND NOT piece GROUP BY 1, 3`,
+    `SELECT part, ${byPart(by, "key")} AS id, MIN(${byPart(by, "name")}) AS name, ${byPart(by, "rest")} AS rest,
+       MAX(more) AS more, ${["lines", ...sums].map(exactSumAgainParts).join(", ")}
+     FROM ${REPORT_SUMS} WHERE (${by.map(partOf).join(" OR ")}) AND NOT piece GROUP BY 1, 2, 4`,
     ["lines", ...sums],
   );
   const places = finishedSums(
-    `SELECT CASE WHEN rank <= ${RANKED} THEN rank ELSE ${RANKED + 1} END AS place,
+    `SELECT part, CASE WHEN rank <= ${RANKED} THEN rank ELSE ${RANKED + 1} END AS place,
        MIN(id) AS id, MIN(name) AS name, SUM(CASE WHEN rest THEN more ELSE 1 END)::DOUBLE AS groups,
        SUM(lines) AS lines, ${parts}
-     FROM (SELECT *, ROW_NUMBER() OVER (ORDER BY rest, ${first} DESC, name, id) AS rank FROM (${groups}))
-     GROUP BY 1`,
+     FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY part ORDER BY rest, ${first} DESC, name, id) AS rank
+       FROM (${groups}))
+     GROUP BY 1, 2`,
     sums,
   );
-  const reader = await connection.runAndReadAll(`SELECT * FROM (${places}) ORDER BY place`);
+  const reader = await connection.runAndReadAll(`SELECT * FROM (${places}) ORDER BY part, place`);
   const rows = reader.getRowObjects().map((row) => {
     const rowName = row.name === null ? "" : String(row.name);
     const rowId = row.id === null ? undefined : String(row.id);
     return {
+      part: String(row.part),
       place: Number(row.place),
       groups: Number(row.groups),
       row: {
@@ -77,13 +91,22 @@ export async function ranked(connection: DuckDBConnection, by: Ranked, criteria:
       },
     };
   });
-  const rest = rows.find((row) => row.place > RANKED);
-  return {
-    rows: rows.filter((row) => row.place <= RANKED).map((row) => row.row),
-    others:
-      rest === undefined
-        ? null
-        : { ...rest.row, name: `${rest.groups.toLocaleString("en-US")} more`, id: undefined },
-    more: rest?.groups ?? 0,
+  const ranking = (one: Ranked): Ranking => {
+    const own = rows.filter((row) => row.part === one);
+    const rest = own.find((row) => row.place > RANKED);
+    return {
+      rows: own.filter((row) => row.place <= RANKED).map((row) => row.row),
+      others:
+        rest === undefined
+          ? null
+          : { ...rest.row, name: `${rest.groups.toLocaleString("en-US")} more`, id: undefined },
+      more: rest?.groups ?? 0,
+    };
   };
+  return Object.fromEntries(by.map((one) => [one, ranking(one)])) as Record<Ranked, Ranking>;
+}
+
+/** The ranking by `by` alone (rankings' of one dimension). */
+export async function ranked(connection: DuckDBConnection, by: Ranked, criteria: number): Promise<Ranking> {
+  return (await rankings(connection, [by], criteria))[by];
 }

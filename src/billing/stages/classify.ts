@@ -45,12 +45,11 @@ export async function classifyLines(
 ): Promise<ClassifiedBill> {
   const { connection } = run;
   await createRegistryTables(connection);
-  await createLineViews(connection, read.views);
+  // The first pass reads no column of the registry's: read by position, none is computed
+  await createLineViews(connection, read.views, false, null, REGISTRY_TABLE_NAMES);
   if (run.grid !== null) {
     await connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`);
   }
-  // The first pass reads no column of the registry's: read by position, none is computed
-  await orderLineViews(connection, REGISTRY_TABLE_NAMES);
   await groupLineKinds(connection, read);
   await refuseSeveralCurrencies(connection, read);
   // The lines read, counted in their kinds (a run's progress says them).
@@ -113,16 +112,18 @@ async function refuseSeveralCurrencies(connection: DuckDBConnection, read: ReadE
 async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
   await groupedTupleViews(connection, read, false);
   await addBilledUnits(connection);
+  // The tuples classified once (the bound's check, the kinds and the tuples' rows read them:
+  // locateLines), again where the pass is made again
+  await connection.run(TUPLE_CLASSES);
   if (await tuplesPastTheBound(connection)) {
     // Some lines are past the bound: the pass again, each tuple's lines apart by whether each is
     // past it (their units are all known now), so that every tuple fares as each of its lines.
-    await createLineViews(connection, read.views);
-    await orderLineViews(connection, REGISTRY_TABLE_NAMES);
+    await connection.run("DROP TABLE billing_tuple_classes");
+    await createLineViews(connection, read.views, false, null, REGISTRY_TABLE_NAMES);
     await connection.run("DROP TABLE billing_export_tuples");
     await groupedTupleViews(connection, read, true);
+    await connection.run(TUPLE_CLASSES);
   }
-  // The tuples classified once: the kinds and the tuples' rows (locateLines) read them.
-  await connection.run("CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified");
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
   // the same lines (src/billing/stages/lookUp.ts).
@@ -166,10 +167,17 @@ export function pastTheBoundSql(count = "1"): string {
 /** The bound every number is held to, as sql/evaluate/billing_impacts.sql writes it. */
 export const BOUND_SQL = "1000000000000000000000000000000.0";
 
-/** Whether a tuple of the first pass holds a line past the bound (its sum is past it: its lines share a sign). */
+/** The first pass's tuples classified, as a table (billing_classified over the tuples, materialised). */
+const TUPLE_CLASSES = "CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified";
+
+/**
+ * Whether a tuple of the first pass holds a line past the bound (its sum is past it: its lines
+ * share a sign), read from the tuples classified (billing_tuple_classes), not by classifying them
+ * again.
+ */
 async function tuplesPastTheBound(connection: DuckDBConnection): Promise<boolean> {
   const reader = await connection.runAndReadAll(
-    `SELECT COUNT(*) AS past FROM billing_classified WHERE ${pastTheBoundSql()}`,
+    `SELECT COUNT(*) AS past FROM billing_tuple_classes WHERE ${pastTheBoundSql()}`,
   );
   return Number(reader.getRowObjects()[0].past) > 0;
 }
@@ -379,13 +387,17 @@ export function exportAddedColumns(
 
 /**
  * Creates the views billing_export, billing_lines, billing_usage, billing_methods and
- * billing_classified over a source; `classifying` where the queries tell what its rows are.
+ * billing_classified over a source; `classifying` where the queries tell what its rows are;
+ * `byPosition`: the registry tables whose joins billing_methods and billing_classified read by
+ * position (orderLineViews), created so at once (a view created is bound: these two are a run's
+ * largest, each bound once, not once joined and again by position).
  */
 export async function createLineViews(
   connection: DuckDBConnection,
   source: LineSource,
   classifying = false,
   rawKey: string | null = null,
+  byPosition: ReadonlySet<string> | null = null,
 ): Promise<void> {
   const hint =
     source.typeHintColumn === null
@@ -421,6 +433,7 @@ export async function createLineViews(
   // The format's views give every column of the line relation with its type (DESCRIBE), or the
   // run stops here, naming it
   await checkRelation(connection, source.format);
+  if (byPosition !== null) return orderLineViews(connection, byPosition);
   await connection.run(
     `CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("classify/billing_methods.sql")}`,
   );

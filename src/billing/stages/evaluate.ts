@@ -20,13 +20,7 @@ import {
   statusWords,
 } from "../lineStatus.js";
 import { gridLinesQueries, impactsQuery, sqlQuery } from "../queries.js";
-import {
-  BOUND_SQL,
-  type ClassifiedBill,
-  createLineViews,
-  orderLineViews,
-  REGISTRY_TABLE_NAMES,
-} from "./classify.js";
+import { BOUND_SQL, type ClassifiedBill, createLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
 import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
 import type { BillRun } from "./request.js";
@@ -251,8 +245,7 @@ async function locateLines(
 ): Promise<void> {
   const read = await createTupleRows(connection, exported.tuple);
   // Past so many tuples each line is classified (an empty text read as none there too)
-  await createLineViews(connection, exported.views, read === null);
-  await orderLineViews(connection, REGISTRY_TABLE_NAMES);
+  await createLineViews(connection, exported.views, read === null, null, REGISTRY_TABLE_NAMES);
   if (read === null) await createLocatedView(connection);
   else await createTupleLocatedView(connection, exported.tuple, read, readBy);
 }
