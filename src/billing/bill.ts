@@ -379,6 +379,28 @@ function priceListOf(options: BillOptions, read: PriceListReader = loadPriceList
   return options.whatIf !== null || options.report !== null ? read(options.config.PRICE_LIST) : null;
 }
 
+/** What the stages are asked of a bill's options, its files' destinations apart. */
+function requestOf(
+  options: BillOptions,
+  layout: BillLayout | null,
+  headers: (readonly string[])[] | undefined,
+): Omit<BillingRequest, "output" | "groupsOutput" | "tablesFolder"> {
+  return {
+    file: options.file,
+    ...(options.parts === undefined ? {} : { parts: options.parts }),
+    layout,
+    ...(headers === undefined ? {} : { headers }),
+    input: options.input,
+    format: options.format,
+    groupBy: options.groupBy,
+    filters: options.filters ?? [],
+    instanceTypeColumn: options.instanceTypeColumn,
+    strict: options.strict,
+    report: options.report !== null,
+    whatIf: options.whatIf !== null,
+  };
+}
+
 /**
  * The run of a bill, decided once, in the order a user is told what is wrong: the export a regular
  * file, the edition and terms, every file, the notes on how the file is read (said), the last line.
@@ -413,20 +435,9 @@ async function billingPlanOf(options: BillOptions, scratch: string, io: BillIo):
   const headers =
     layout !== null && laterParts.length > 0 ? checkPartLayouts(file, input, layout, laterParts) : undefined;
   const request: BillingRequest = {
-    file,
-    ...(options.parts === undefined ? {} : { parts }),
-    layout,
-    ...(headers === undefined ? {} : { headers }),
-    input,
+    ...requestOf(options, layout, headers),
     output: output?.path ?? join(scratch, "lines.csv"),
-    format: options.format,
-    groupBy: options.groupBy,
-    filters: options.filters ?? [],
     groupsOutput: groups?.path ?? null,
-    instanceTypeColumn: options.instanceTypeColumn,
-    strict: options.strict,
-    report: options.report !== null,
-    whatIf: options.whatIf !== null,
     tablesFolder: folder,
   };
   if (layout !== null) io.say(linesOf(layoutNotes(file, layout, input)));
