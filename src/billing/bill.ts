@@ -22,7 +22,7 @@ import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { type Config, reportDayOf } from "../config/serviceConfig.js";
 import { interruptedOn, openDatabase } from "../duckdb/database.js";
-import { readingConnection } from "../duckdb/readingConnection.js";
+import { readingConnection } from "../duckdb/readErrors.js";
 import type { RequestedCriterion } from "../engine/index.js";
 import type { GridFiles } from "../grid/billLines.js";
 import { impactColumn, PHASES } from "../output/columns.js";

@@ -4,7 +4,8 @@
  * loading DuckDB.
  */
 
-export { FileReadError } from "./readErrors.js";
+/** The file is not readable to its end (cut short, not UTF-8, a malformed line): nothing was written. */
+export class FileReadError extends Error {}
 
 /** A file cannot be read as asked (its name, its header, the request): nothing was written. */
 export class InputFileError extends Error {}

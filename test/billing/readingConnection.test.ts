@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, fileLiteral, openDatabase } from "../../src/duckdb/database.js";
-import { FileReadError, fileRead } from "../../src/duckdb/readErrors.js";
-import { readingConnection } from "../../src/duckdb/readingConnection.js";
+import { FileReadError, fileRead, readingConnection } from "../../src/duckdb/readErrors.js";
 
 describe("the reading connection of a run", () => {
   let folder: string;

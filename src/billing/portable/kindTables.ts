@@ -10,8 +10,7 @@
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../../data/types.js";
 import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
-import { fileRead } from "../../duckdb/readErrors.js";
-import { readingConnection } from "../../duckdb/readingConnection.js";
+import { fileRead, readingConnection } from "../../duckdb/readErrors.js";
 import type { GridFiles } from "../../grid/billLines.js";
 import type { EditionContext } from "../../service/open.js";
 import { billingTerms } from "../bill.js";
