@@ -293,7 +293,8 @@ async function openOutput(
   const out = gzip ?? file ?? io.stdout;
   // A FIFO's or a socket's reader that stopped reading is not waited for once the run is interrupted
   const sink = textSink(out, opened?.regular === false ? io.interrupt : undefined);
-  // The writers (the workbook's library among them) load with the inventory run, not with every command.
+  // The writers load with the inventory run, not with every command (the workbook's library with
+  // the first workbook written: src/output/writers.ts).
   const { csvWriter, ndjsonWriter, xlsxWriter } = await import("../output/writers.js");
   const writer =
     options.format === "ndjson"

@@ -17,7 +17,6 @@ import {
   type Sums,
   type TableLayout,
 } from "./table.js";
-import { workbookWriter } from "./xlsx.js";
 
 /*
  * The table written row by row in a format (CSV, NDJSON, workbook). Sums are not written below
@@ -126,15 +125,22 @@ export function xlsxWriter(sink: TextSink, layout: TableLayout, note: string): T
   const zip = new PassThrough();
   zip.pipe(sink.stream, { end: false });
   const zipped = once(zip, "end");
-  const workbook = workbookWriter(layout, zip);
+  // The workbook's library (exceljs: about a tenth of an inventory run's start) loads with the
+  // first workbook written, not with every output's writers.
+  const workbook = import("./xlsx.js").then(({ workbookWriter }) => workbookWriter(layout, zip));
   return {
     async row(row) {
-      workbook.row(row);
+      (await workbook).row(row);
       const failure = sink.failure();
       if (failure) throw failure;
     },
     async end(totals, groups, interrupted) {
-      await workbook.end(totals, groups.list(), groups.columns, interrupted ? `${note}; interrupted` : note);
+      await (await workbook).end(
+        totals,
+        groups.list(),
+        groups.columns,
+        interrupted ? `${note}; interrupted` : note,
+      );
       await Promise.race([zipped, sink.failed]);
       const failure = sink.failure();
       if (failure) throw failure;
