@@ -13,6 +13,8 @@ import {
 } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ParsedCsv } from "./overlay.js";
+import { readStoredTables } from "./storedTables.js";
 import { DataError, displayPath } from "./validate.js";
 
 /*
@@ -80,16 +82,22 @@ export interface DataFolder {
   readonly budget: DataBudget | null;
   /** Every relative path asked for, present or not (what the edition reads). */
   readonly asked: Set<string>;
+  /** A built-in data set's tables as parsed by `npm run data` (src/data/storedTables.ts), by file; null for a custom folder. */
+  readonly stored: ReadonlyMap<string, ParsedCsv> | null;
 }
 
-export function dataFolder(dir: URL, budget: DataBudget | null): DataFolder {
+/**
+ * A data folder; a built-in one (no budget) with its stored tables unless `stored` is false (what
+ * `npm run data` parses them from).
+ */
+export function dataFolder(dir: URL, budget: DataBudget | null, stored = budget === null): DataFolder {
   let real: string;
   try {
     real = realpathSync(fileURLToPath(dir));
   } catch (error) {
     throw new DataError(`${displayPath(dir, ".")}: ${systemProblem(error)}`);
   }
-  return { dir, real, budget, asked: new Set() };
+  return { dir, real, budget, asked: new Set(), stored: stored ? readStoredTables(real) : null };
 }
 
 /** A file system error as one line (its code and what it means), never a stack. */

@@ -1,11 +1,14 @@
 /**
  * The edition framework: both editions loaded by one process, chosen per request (REST `edition`
  * query parameter, GraphQL `edition` argument), the service default from `EDITION`, and the typed
- * data copies being byte-for-byte copies of the raw reference files kept in the repository.
+ * data copies being byte-for-byte copies of the raw reference files kept in the repository, and
+ * their tables stored parsed (tables.json) as the loader parses the copies.
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app/main.js";
+import { dataFolder } from "../../src/data/folder.js";
+import { editionDataDir, parseCsvFile } from "../../src/data/load.js";
 import {
   DEFAULT_EDITION_ID,
   defaultEditionFromEnv,
@@ -54,6 +57,31 @@ describe("edition descriptions", () => {
         );
         const copy = readFileSync(new URL(`../../data/${edition.id}/${table.file}`, import.meta.url));
         expect(copy.equals(raw), `${edition.id}/${table.file}`).toBe(true);
+      }
+    }
+  });
+
+  it("each built-in data set's tables.json holds every CSV table as the loader parses it (npm run data)", () => {
+    for (const edition of EDITIONS) {
+      const dir = editionDataDir(edition);
+      const stored = dataFolder(dir, null).stored;
+      const parsing = dataFolder(dir, null, false);
+      const csvFiles = edition.dataSet.tables
+        .map((table) => table.file)
+        .filter((file) => file.endsWith(".csv"));
+      expect(csvFiles.length, edition.id).toBeGreaterThan(5);
+      expect([...(stored?.keys() ?? [])].sort(), edition.id).toEqual([...csvFiles].sort());
+      // What the loader reads of a parsed table: its header, and each row's line and cells in the
+      // parser's key order
+      const read = ({ header, records }: ReturnType<typeof parseCsvFile>) => ({
+        header,
+        rows: records.map(({ record, info }) => [info.lines, Object.entries(record)]),
+      });
+      for (const file of csvFiles) {
+        const table = stored?.get(file);
+        expect(table && read(table), `${edition.id}/${file}`).toStrictEqual(
+          read(parseCsvFile(parsing, file)),
+        );
       }
     }
   });
