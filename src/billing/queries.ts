@@ -398,6 +398,19 @@ export function impactsQuery(columns: readonly string[]): string {
   return markedQuery("evaluate/billing_impacts.sql", "impact", columns);
 }
 
+/**
+ * A query (`select`, not itself a WITH) reading each of `named`'s queries under its name, as a
+ * common table expression NOT MATERIALIZED, which DuckDB inlines as it does a view, rather than as
+ * a view: a view is bound when it is created, then again in every statement that reads it, and the
+ * views a billing run reads once are its largest (billing_classified, billing_located).
+ */
+export function withQueries(named: readonly (readonly [string, string])[], select: string): string {
+  if (named.length === 0) return select;
+  if (/^(\s*--[^\n]*\n)*\s*WITH\b/i.test(select))
+    throw new Error("billing: withQueries reads a query without WITH");
+  return `WITH ${named.map(([name, query]) => `${name} AS NOT MATERIALIZED (\n${query}\n)`).join(",\n")}\n${select}`;
+}
+
 /** The lookup table's query, with the per-hour column of each of the impact `columns`. */
 export function keysQuery(columns: readonly string[]): string {
   return markedQuery(

@@ -23,7 +23,7 @@ import {
   filedColumns,
   keyedColumns,
 } from "../formats/knownFormats.js";
-import { sqlQuery } from "../queries.js";
+import { sqlQuery, withQueries } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES, UNIT_COLUMNS } from "../registry/sqlTables.js";
 import { MAX_UNIT_LENGTH, unitRows } from "../registry/units.js";
@@ -45,24 +45,38 @@ export async function classifyLines(
 ): Promise<ClassifiedBill> {
   const { connection } = run;
   await createRegistryTables(connection);
+  const registry: RegistryPositions = new Map();
   // The first pass reads no column of the registry's: read by position, none is computed
-  await createLineViews(connection, read.views, false, null, REGISTRY_TABLE_NAMES);
+  const firstPass = await createLineViews(connection, read.views, false, FIRST_PASS_VIEWS(registry));
   if (run.grid !== null) {
     await connection.run(`CREATE TABLE billing_date_order AS ${sqlQuery("evaluate/billing_date_order.sql")}`);
   }
-  await groupLineKinds(connection, read);
+  await groupLineKinds(connection, read, firstPass, registry);
   await refuseSeveralCurrencies(connection, read);
   // The lines read, counted in their kinds (a run's progress says them).
   const counted = await connection.runAndReadAll(
     "SELECT COALESCE(SUM(billing_line_count), 0)::BIGINT FROM billing_line_kinds",
   );
-  return { read, lines: Number(counted.getRows()[0][0]) };
+  return { read, lines: Number(counted.getRows()[0][0]), registry };
 }
+
+/**
+ * The views of the first pass (and of the writing pass, over the same file: locateLines): the
+ * registry's joins read by position, billing_methods and billing_classified not created but read by
+ * the one statement that reads them (withClassifying).
+ */
+const FIRST_PASS_VIEWS = (registry: RegistryPositions): LineViews => ({
+  byPosition: REGISTRY_TABLE_NAMES,
+  registry,
+  classifiedViews: false,
+});
 
 /** What the classify stage hands on: the export as read and its lines counted, their kinds in billing_line_kinds. */
 export interface ClassifiedBill {
   readonly read: ReadExport;
   readonly lines: number;
+  /** The registry's types and lists made for the joins read by position, which the writing pass reads again. */
+  readonly registry: RegistryPositions;
 }
 
 /** A line's currency: the first of `columns` (currencyColumns) it fills, null when it fills none. */
@@ -109,20 +123,24 @@ async function refuseSeveralCurrencies(connection: DuckDBConnection, read: ReadE
  * kind summed: they share whether they are a number and their sign, so a kind fares as each of
  * its lines), with the count of its lines. The views then read the tuples.
  */
-async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): Promise<void> {
-  await groupedTupleViews(connection, read, false);
-  await addBilledUnits(connection);
+async function groupLineKinds(
+  connection: DuckDBConnection,
+  read: ReadExport,
+  firstPass: ClassifyingQueries,
+  registry: RegistryPositions,
+): Promise<void> {
+  const tuples = await groupedTupleViews(connection, read, false, firstPass);
+  await addBilledUnits(connection, "billing_usage", registry);
   // The tuples classified once (the bound's check, the kinds and the tuples' rows read them:
   // locateLines), again where the pass is made again
-  await connection.run(TUPLE_CLASSES);
+  await connection.run(tupleClasses(tuples));
   if (await tuplesPastTheBound(connection)) {
     // Some lines are past the bound: the pass again, each tuple's lines apart by whether each is
     // past it (their units are all known now), so that every tuple fares as each of its lines.
     await connection.run("DROP TABLE billing_tuple_classes");
-    await createLineViews(connection, read.views, false, null, REGISTRY_TABLE_NAMES);
+    const again = await createLineViews(connection, read.views, false, FIRST_PASS_VIEWS(registry));
     await connection.run("DROP TABLE billing_export_tuples");
-    await groupedTupleViews(connection, read, true);
-    await connection.run(TUPLE_CLASSES);
+    await connection.run(tupleClasses(await groupedTupleViews(connection, read, true, again)));
   }
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
@@ -132,14 +150,19 @@ async function groupLineKinds(connection: DuckDBConnection, read: ReadExport): P
   );
 }
 
-/** The first pass (groupLineTuples) and the views reading its tuples. `pastApart`: see groupLineTuples. */
+/**
+ * The first pass (groupLineTuples, reading `firstPass`'s queries) and the views reading its tuples;
+ * returns the queries classifying the tuples, for the one statement that reads them
+ * (tupleClasses). `pastApart`: see groupLineTuples.
+ */
 async function groupedTupleViews(
   connection: DuckDBConnection,
   read: ReadExport,
   pastApart: boolean,
-): Promise<void> {
-  const tupleColumns = await groupLineTuples(connection, read.tuple, pastApart);
-  await createLineViews(
+  firstPass: ClassifyingQueries,
+): Promise<ClassifyingQueries> {
+  const tupleColumns = await groupLineTuples(connection, read.tuple, pastApart, firstPass);
+  return createLineViews(
     connection,
     {
       ...read.views,
@@ -149,7 +172,7 @@ async function groupedTupleViews(
       numbersChecked: true,
     },
     true,
-    tupleKey(read.tuple),
+    { rawKey: tupleKey(read.tuple), classifiedViews: false },
   );
 }
 
@@ -168,7 +191,8 @@ export function pastTheBoundSql(count = "1"): string {
 export const BOUND_SQL = "1000000000000000000000000000000.0";
 
 /** The first pass's tuples classified, as a table (billing_classified over the tuples, materialised). */
-const TUPLE_CLASSES = "CREATE TABLE billing_tuple_classes AS SELECT * FROM billing_classified";
+const tupleClasses = (tuples: ClassifyingQueries) =>
+  `CREATE TABLE billing_tuple_classes AS ${withClassifying(tuples, "SELECT * FROM billing_classified")}`;
 
 /**
  * Whether a tuple of the first pass holds a line past the bound (its sum is past it: its lines
@@ -193,9 +217,14 @@ const MAX_BILLED_UNITS = 10_000;
 /**
  * Adds the units a bill spells (its lines' billing_unit and billing_usage_unit, through the view
  * billing_usage, or the kinds of lines a keys script gave) that the table lacks and the grammar
- * reads. Spellings longer than a unit can be are not read.
+ * reads. Spellings longer than a unit can be are not read. The types the run made of the units'
+ * table (`registry`) are made again where it adds some.
  */
-export async function addBilledUnits(connection: DuckDBConnection, lines = "billing_usage"): Promise<void> {
+export async function addBilledUnits(
+  connection: DuckDBConnection,
+  lines = "billing_usage",
+  registry: RegistryPositions = new Map(),
+): Promise<void> {
   const reader = await connection.runAndReadAll(
     `SELECT DISTINCT spelling FROM (
        SELECT LOWER(TRIM(COALESCE(billing_usage_unit, ''))) AS spelling FROM ${lines}
@@ -209,6 +238,7 @@ export async function addBilledUnits(connection: DuckDBConnection, lines = "bill
   await createTable(connection, "billing_units_added", UNIT_COLUMNS, rows);
   await connection.run("INSERT INTO billing_units SELECT * FROM billing_units_added");
   await connection.run("DROP TABLE billing_units_added");
+  for (const [type, made] of registry) if (made.table === "billing_units") registry.delete(type);
 }
 
 /**
@@ -224,6 +254,7 @@ export async function groupLineTuples(
   connection: DuckDBConnection,
   tuple: LineTuple,
   pastApart = false,
+  classifying: ClassifyingQueries | null = null,
 ): Promise<string[]> {
   const columns = tuple.columns.map(identifier).join(", ");
   // Each cost column summed (NULL, as an empty cell, where no line has one): billing_cost and
@@ -246,7 +277,7 @@ export async function groupLineTuples(
      FROM ${lines}
      GROUP BY ${columns}, billing_quantity IS NULL, billing_quantity < 0, billing_cost > 0, billing_paid_cost > 0${pastApart ? `, ${pastTheBoundSql()}` : ""}`;
   await connection.run(
-    `CREATE TABLE billing_export_tuples AS ${finishedSums(grouped, [tuple.quantity, ...tuple.costs])}`,
+    `CREATE TABLE billing_export_tuples AS ${withClassifying(classifying, finishedSums(grouped, [tuple.quantity, ...tuple.costs]))}`,
   );
   return [...tuple.columns, tuple.quantity, ...tuple.costs, "billing_line_count"];
 }
@@ -277,6 +308,7 @@ export async function orderedRegistryJoins(
   connection: DuckDBConnection,
   query: string,
   tables: ReadonlySet<string>,
+  registry: RegistryPositions = new Map(),
 ): Promise<string> {
   const lines: string[] = [];
   const positions: [string, string][] = [];
@@ -290,15 +322,18 @@ export async function orderedRegistryJoins(
     const pairs = joinPairs(alias, condition);
     const type = `billing_registry_${alias}`;
     const tableKey = joined(pairs.map(([column]) => identifier(column)));
-    const described = await connection.runAndReadAll(`DESCRIBE ${identifier(table)}`);
-    const columns = described.getRowObjects().map((row) => identifier(String(row.column_name)));
-    await connection.run(`DROP VIEW IF EXISTS ${type}_lists`);
-    await connection.run(`DROP TYPE IF EXISTS ${type}`);
-    await connection.run(`CREATE TYPE ${type} AS ENUM (SELECT ${tableKey} FROM ${identifier(table)})`);
-    await connection.run(
-      `CREATE VIEW ${type}_lists AS SELECT ${columns.map((column) => `list(${column} ORDER BY billing_position) AS ${column}`).join(", ")}
+    const made = registry.get(type);
+    if (made?.table !== table || made.key !== tableKey) {
+      const columns = (await registryColumns(connection, table)).map(identifier);
+      await connection.run(`DROP VIEW IF EXISTS ${type}_lists`);
+      await connection.run(`DROP TYPE IF EXISTS ${type}`);
+      await connection.run(`CREATE TYPE ${type} AS ENUM (SELECT ${tableKey} FROM ${identifier(table)})`);
+      await connection.run(
+        `CREATE VIEW ${type}_lists AS SELECT ${columns.map((column) => `list(${column} ORDER BY billing_position) AS ${column}`).join(", ")}
        FROM (SELECT *, enum_code(CAST(${tableKey} AS ${type})) AS billing_position FROM ${identifier(table)})`,
-    );
+      );
+      registry.set(type, { table, key: tableKey });
+    }
     lines.push(`${indent}CROSS JOIN ${type}_lists ${alias}`);
     positions.push([
       alias,
@@ -313,20 +348,76 @@ export async function orderedRegistryJoins(
 }
 
 /**
+ * The registry's ENUM types and lists views a run made for the joins it reads by position
+ * (orderedRegistryJoins), by type: the table and key each was made of. Made once a run, not once a
+ * pass; again where its table changed (addBilledUnits).
+ */
+export type RegistryPositions = Map<string, { readonly table: string; readonly key: string }>;
+
+/** A registry table's columns, as src/billing/registry/sqlTables.ts describes them (else as DuckDB does). */
+async function registryColumns(connection: DuckDBConnection, table: string): Promise<string[]> {
+  const described = REGISTRY_TABLES.find((registered) => registered.name === table);
+  if (described !== undefined) return described.columns.map(([column]) => column);
+  const reader = await connection.runAndReadAll(`DESCRIBE ${identifier(table)}`);
+  return reader.getRowObjects().map((row) => String(row.column_name));
+}
+
+/** The queries of the views billing_methods and billing_classified (createLineViews), as created or read. */
+export interface ClassifyingQueries {
+  readonly methods: string;
+  readonly classified: string;
+}
+
+/** The queries of billing_methods and billing_classified, their joins of `byPosition`'s tables read by position. */
+async function classifyingQueries(
+  connection: DuckDBConnection,
+  byPosition: ReadonlySet<string> | null,
+  registry?: RegistryPositions,
+): Promise<ClassifyingQueries> {
+  const query = (file: string) =>
+    byPosition === null
+      ? sqlQuery(file)
+      : orderedRegistryJoins(connection, sqlQuery(file), byPosition, registry);
+  return {
+    methods: await query("classify/billing_methods.sql"),
+    classified: await query("classify/billing_classified.sql"),
+  };
+}
+
+/**
+ * A statement's query (`select`) reading billing_methods and billing_classified as `classifying`'s
+ * queries of its own (withQueries), not as views; null: the views themselves.
+ */
+export function withClassifying(classifying: ClassifyingQueries | null, select: string): string {
+  if (classifying === null) return select;
+  const { methods, classified } = classifying;
+  return withQueries(
+    [
+      ["billing_methods", methods],
+      ["billing_classified", classified],
+    ],
+    select,
+  );
+}
+
+/**
  * Recreates the views billing_methods and billing_classified (createLineViews) with their
  * registry joins read by position, for the pass that writes the lines in their order.
  */
 export async function orderLineViews(
   connection: DuckDBConnection,
   tables: ReadonlySet<string>,
+  registry?: RegistryPositions,
 ): Promise<void> {
-  for (const [view, file] of [
-    ["billing_methods", "classify/billing_methods.sql"],
-    ["billing_classified", "classify/billing_classified.sql"],
-  ]) {
-    const query = await orderedRegistryJoins(connection, sqlQuery(file), tables);
-    await connection.run(`CREATE OR REPLACE VIEW ${view} AS ${query}`);
-  }
+  await createClassifyingViews(connection, await classifyingQueries(connection, tables, registry));
+}
+
+async function createClassifyingViews(
+  connection: DuckDBConnection,
+  { methods, classified }: ClassifyingQueries,
+): Promise<void> {
+  await connection.run(`CREATE OR REPLACE VIEW billing_methods AS ${methods}`);
+  await connection.run(`CREATE OR REPLACE VIEW billing_classified AS ${classified}`);
 }
 
 /*
@@ -385,20 +476,39 @@ export function exportAddedColumns(
   return [...aliased, ...absent, `${hint} AS billing_type_hint`, amortised].join(", ");
 }
 
+/** How createLineViews makes the views of a source. */
+export interface LineViews {
+  /** The tuples' key of their columns as the file has them, which each line's hash reads. */
+  readonly rawKey?: string | null;
+  /**
+   * The registry tables whose joins billing_methods and billing_classified read by position
+   * (orderLineViews), made so at once (a view created is bound: each bound once, not once joined
+   * and again by position).
+   */
+  readonly byPosition?: ReadonlySet<string> | null;
+  /** The registry's types and lists the run made (RegistryPositions), made again only where stale. */
+  readonly registry?: RegistryPositions;
+  /**
+   * False: billing_methods and billing_classified are not created, their queries returned for the
+   * statement that reads them (withClassifying): created, each would be bound once more.
+   */
+  readonly classifiedViews?: boolean;
+  /** The format's relation over these same views already checked this run (checkRelation): not described again. */
+  readonly relationChecked?: boolean;
+}
+
 /**
  * Creates the views billing_export, billing_lines, billing_usage, billing_methods and
- * billing_classified over a source; `classifying` where the queries tell what its rows are;
- * `byPosition`: the registry tables whose joins billing_methods and billing_classified read by
- * position (orderLineViews), created so at once (a view created is bound: these two are a run's
- * largest, each bound once, not once joined and again by position).
+ * billing_classified over a source (the last two as `views` says: LineViews); `classifying` where
+ * the queries tell what its rows are. Returns the queries of billing_methods and billing_classified.
  */
 export async function createLineViews(
   connection: DuckDBConnection,
   source: LineSource,
   classifying = false,
-  rawKey: string | null = null,
-  byPosition: ReadonlySet<string> | null = null,
-): Promise<void> {
+  views: LineViews = {},
+): Promise<ClassifyingQueries> {
+  const { rawKey = null, byPosition = null } = views;
   const hint =
     source.typeHintColumn === null
       ? "CAST(NULL AS VARCHAR)"
@@ -432,14 +542,10 @@ export async function createLineViews(
   );
   // The format's views give every column of the line relation with its type (DESCRIBE), or the
   // run stops here, naming it
-  await checkRelation(connection, source.format);
-  if (byPosition !== null) return orderLineViews(connection, byPosition);
-  await connection.run(
-    `CREATE OR REPLACE VIEW billing_methods AS ${sqlQuery("classify/billing_methods.sql")}`,
-  );
-  await connection.run(
-    `CREATE OR REPLACE VIEW billing_classified AS ${sqlQuery("classify/billing_classified.sql")}`,
-  );
+  if (views.relationChecked !== true) await checkRelation(connection, source.format);
+  const queries = await classifyingQueries(connection, byPosition, views.registry);
+  if (views.classifiedViews !== false) await createClassifyingViews(connection, queries);
+  return queries;
 }
 
 /*

@@ -20,7 +20,15 @@ import {
   statusWords,
 } from "../lineStatus.js";
 import { gridLinesQueries, impactsQuery, sqlQuery } from "../queries.js";
-import { BOUND_SQL, type ClassifiedBill, createLineViews, REGISTRY_TABLE_NAMES } from "./classify.js";
+import {
+  BOUND_SQL,
+  type ClassifiedBill,
+  type ClassifyingQueries,
+  createLineViews,
+  REGISTRY_TABLE_NAMES,
+  type RegistryPositions,
+  withClassifying,
+} from "./classify.js";
 import type { LookedUp } from "./lookUp.js";
 import { type LineTuple, type ReadExport, tupleKey } from "./read.js";
 import type { BillRun } from "./request.js";
@@ -85,18 +93,24 @@ export interface EvaluatedBill {
   readonly read: ReadExport;
   readonly lookedUp: LookedUp;
   readonly groups: readonly LineGroup[];
+  /**
+   * The query of billing_located, the lines the writing pass writes (locateLines): read in its
+   * own statement, not as a view (src/billing/stages/write.ts, writeLines).
+   */
+  readonly located: string;
 }
 
 export async function evaluateKinds(
   run: Pick<BillRun, "connection" | "request" | "terms">,
-  { read }: ClassifiedBill,
+  { read, registry }: ClassifiedBill,
   lookedUp: LookedUp,
 ): Promise<EvaluatedBill> {
   const { connection } = run;
   const groups = await lineGroups(connection);
   if (run.request.strict) stopAtBadRows(groups);
-  await locateLines(connection, read, locatedReadBy(run.terms.impactColumnNames, lookedUp.grid !== null));
-  return { read, lookedUp, groups };
+  const readBy = locatedReadBy(run.terms.impactColumnNames, lookedUp.grid !== null);
+  const located = await locateLines(connection, read, readBy, registry);
+  return { read, lookedUp, groups, located };
 }
 
 /** --strict's stop, before anything is written, when a kind of lines is a bad row. */
@@ -234,20 +248,29 @@ async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
 }
 
 /**
- * The view billing_located over the file's lines for the writing pass: each line reads its tuple's
- * row (createTupleRows), or, past so many tuples, is classified and reads the lookup table
- * (createLocatedView).
+ * The query of billing_located over the file's lines for the writing pass: each line reads its
+ * tuple's row (createTupleRows), or, past so many tuples, is classified and reads the lookup table
+ * (locatedQuery). billing_methods and billing_classified are read in it (withClassifying), with
+ * the registry's types the first pass made (`registry`), those of the units made again where the
+ * bill added some (addBilledUnits).
  */
 async function locateLines(
   connection: DuckDBConnection,
   exported: ReadExport,
   readBy: string,
-): Promise<void> {
+  registry: RegistryPositions,
+): Promise<string> {
   const read = await createTupleRows(connection, exported.tuple);
-  // Past so many tuples each line is classified (an empty text read as none there too)
-  await createLineViews(connection, exported.views, read === null, null, REGISTRY_TABLE_NAMES);
-  if (read === null) await createLocatedView(connection);
-  else await createTupleLocatedView(connection, exported.tuple, read, readBy);
+  // Past so many tuples each line is classified (an empty text read as none there too); else the
+  // views are the first pass's, over the same file, whose relation it checked
+  const classifying = await createLineViews(connection, exported.views, read === null, {
+    byPosition: REGISTRY_TABLE_NAMES,
+    registry,
+    classifiedViews: false,
+    relationChecked: read !== null,
+  });
+  if (read === null) return locatedQuery(connection, classifying);
+  return tupleLocatedQuery(connection, exported.tuple, read, readBy, classifying);
 }
 
 /** The text of the queries the writing pass runs over billing_located (what they read of it). */
@@ -333,19 +356,20 @@ function namesIn(text: string): Set<string> {
 const TUPLES_PER_KIND = 2;
 
 /**
- * Creates the view billing_located over the views of the file: each line's own columns, its
+ * The query of billing_located over the views of the file: each line's own columns, its
  * quantity and cost (billing_classified's), and its tuple's row, read by position, lines in their
  * order. `readBy`: the text of the queries reading billing_located; of the tuple rows' columns,
  * those it names are read. A large export has hundreds of thousands of tuples (a description of
  * each price and region) but a few thousand kinds, the distinct rows of those columns (an
  * instance type at a place): its lines read their tuple's kind, then the kind's row.
  */
-export async function createTupleLocatedView(
+async function tupleLocatedQuery(
   connection: DuckDBConnection,
   tuple: LineTuple,
   read: readonly string[],
   readBy: string,
-): Promise<void> {
+  classifying: ClassifyingQueries,
+): Promise<string> {
   const own = [...(await columnNames(connection, "billing_export")), ...LINE_COLUMNS];
   const named = namesIn(readBy);
   const used = read.filter((column) => named.has(column));
@@ -386,14 +410,12 @@ export async function createTupleLocatedView(
   );
   await connection.run("DROP TABLE billing_tuple_kinds");
   const row = byKind ? `t.billing_kinds[${position(tupleKey(tuple))}]` : position(tupleKey(tuple));
-  await connection.run(
-    `CREATE OR REPLACE VIEW billing_located AS
-     SELECT k.* EXCLUDE (billing_row), ${used.map((column) => `x.${identifier(column)}[k.billing_row] AS ${identifier(column)}`).join(", ")}
+  const located = `SELECT k.* EXCLUDE (billing_row), ${used.map((column) => `x.${identifier(column)}[k.billing_row] AS ${identifier(column)}`).join(", ")}
      FROM (SELECT l.*, ${row} AS billing_row
        FROM (SELECT ${own.map(identifier).join(", ")} FROM billing_classified) l
        ${byKind ? "CROSS JOIN billing_tuple_kind_list t" : ""}) k
-     CROSS JOIN billing_row_lists x`,
-  );
+     CROSS JOIN billing_row_lists x`;
+  return withClassifying(classifying, located);
 }
 
 /*
@@ -457,18 +479,24 @@ function keyText(provider: string, instanceType: string, regionKey: string): str
   return `CONCAT(COALESCE(${provider}, ''), chr(31), CAST(LENGTH(${type}) AS VARCHAR), chr(31), ${type}, chr(31), ${regionKey})`;
 }
 
-/**
- * Creates the view billing_located, the lines of billing_classified with their row of the table
- * billing_keys, in the lines' order on any number of threads.
- */
+/** Creates the view billing_located (locatedQuery) over the views billing_methods and billing_classified. */
 export async function createLocatedView(connection: DuckDBConnection): Promise<void> {
+  await connection.run(`CREATE OR REPLACE VIEW billing_located AS ${await locatedQuery(connection, null)}`);
+}
+
+/**
+ * The query of billing_located, the lines of billing_classified with their row of the table
+ * billing_keys, in the lines' order on any number of threads. `classifying`: billing_methods' and
+ * billing_classified's queries read in it (withClassifying), null: their views.
+ */
+async function locatedQuery(
+  connection: DuckDBConnection,
+  classifying: ClassifyingQueries | null,
+): Promise<string> {
   const keys = await connection.runAndReadAll("SELECT COUNT(*) AS keys FROM billing_keys");
   if (Number(keys.getRowObjects()[0].keys) === 0) {
     // No line at all: nothing to keep in order, and an ENUM needs a value.
-    await connection.run(
-      `CREATE OR REPLACE VIEW billing_located AS ${sqlQuery("evaluate/billing_located.sql")}`,
-    );
-    return;
+    return withClassifying(classifying, sqlQuery("evaluate/billing_located.sql"));
   }
   const described = await connection.runAndReadAll("DESCRIBE billing_keys");
   const columns = described.getRowObjects().map((row) => String(row.column_name));
@@ -483,10 +511,8 @@ export async function createLocatedView(connection: DuckDBConnection): Promise<v
     "COALESCE(l.billing_method_key, l.billing_instance_type)",
     "l.billing_region_key",
   );
-  await connection.run(
-    `CREATE OR REPLACE VIEW billing_located AS
-     SELECT k.* EXCLUDE (billing_position), ${columns.map(lookup.read).join(", ")}
+  const located = `SELECT k.* EXCLUDE (billing_position), ${columns.map(lookup.read).join(", ")}
      FROM (SELECT l.*, ${lookup.position(lineKey)} AS billing_position FROM billing_classified l) k
-     CROSS JOIN billing_key_lists x`,
-  );
+     CROSS JOIN billing_key_lists x`;
+  return withClassifying(classifying, located);
 }

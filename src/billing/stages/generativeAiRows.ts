@@ -12,7 +12,6 @@
  * PEF ones) have no figure.
  */
 
-import type { DuckDBConnection } from "@duckdb/node-api";
 import {
   aiModel,
   Evaluation,
@@ -33,15 +32,12 @@ export interface BilledAiKey {
 
 const KEY_PREFIX = `${UNKNOWN_AI_MODEL_KEY}:`;
 
-/** The models' keys some line of the bill reads, by provider, in their order (a model no spelling names has none). */
-export async function billedAiKeys(connection: DuckDBConnection): Promise<BilledAiKey[]> {
-  const reader = await connection.runAndReadAll(
-    `SELECT DISTINCT COALESCE(billing_provider, '') AS provider, billing_method_key AS method_key
-     FROM billing_line_kinds WHERE billing_method_key LIKE '${KEY_PREFIX}%' ORDER BY ALL`,
-  );
-  return reader
-    .getRowObjects()
-    .map((row) => ({ provider: String(row.provider), key: String(row.method_key) }));
+/**
+ * The models' keys some line of the bill reads, by provider, in their order (a model no spelling
+ * names has none), of the methods' keys its lines read (`billed`, in their order).
+ */
+export function billedAiKeys(billed: readonly BilledAiKey[]): BilledAiKey[] {
+  return billed.filter(({ key }) => key.startsWith(KEY_PREFIX));
 }
 
 /** The zone of a place's electricity as EcoLogits has it: its country's mix, else none (the provider's data centres). */

@@ -62,8 +62,16 @@ export async function lookUpKinds(
   await createEditionPlaceTable(connection, context, knownRegions);
   await placeUnknownProviders(connection);
   await placeRegionless(connection, context.service.data.config.defaultLocation);
-  const matches = await matchBilledTypes(connection, context);
-  const { coefficients, energies } = await createLookupTable(connection, context, matches, terms, loaded);
+  const keys = await billedMethodKeys(connection);
+  const matches = await matchBilledTypes(connection, context, keys);
+  const { coefficients, energies } = await createLookupTable(
+    connection,
+    context,
+    matches,
+    terms,
+    loaded,
+    keys,
+  );
   // The series and its readers are the run's that has one (src/grid/billLines.ts).
   if (grid !== null && gridUseColumns(impactColumnNames).length === 0) {
     throw new BillingInputError("--grid-intensity changes the gwp use: ask for the gwp criterion");
@@ -171,6 +179,7 @@ const numberOrNull = (value: unknown) => (value === null || value === undefined 
 async function matchBilledTypes(
   connection: DuckDBConnection,
   context: EditionContext,
+  billed: BilledMethodKeys,
 ): Promise<Map<string, InstanceMatch>> {
   // The shape the bill gives a type (CUR product/vcpu, product/memory), where its lines agree on one
   const billedTypes = await connection.runAndReadAll(
@@ -194,34 +203,38 @@ async function matchBilledTypes(
     );
   }
   // A managed size's key is matched to its server through the catalogue
-  const managed = await connection.runAndReadAll(
-    `SELECT DISTINCT COALESCE(billing_provider, '') AS provider, billing_method_key FROM billing_line_kinds
-     WHERE billing_method_key LIKE 'managed:%' ORDER BY ALL`,
-  );
-  for (const row of managed.getRowObjects()) {
-    const provider = String(row.provider);
-    const key = String(row.billing_method_key);
+  for (const { provider, key } of billed.keys.filter(({ key }) => key.startsWith("managed:"))) {
     matches.set(lookupKey(provider, key), await catalogueMatch(context, provider, key));
   }
   // A method's key is its own match, for every provider billing it (an unknown provider as ''),
   // and a generative-AI model's key for the providers whose lines name it.
-  const keys = (await methodProviders(connection)).flatMap((provider) =>
-    UNIT_KEY_NAMES.map((key) => ({ provider, key })),
-  );
-  for (const { provider, key } of [...keys, ...(await billedAiKeys(connection))]) {
+  const keys = billed.providers.flatMap((provider) => UNIT_KEY_NAMES.map((key) => ({ provider, key })));
+  for (const { provider, key } of [...keys, ...billedAiKeys(billed.keys)]) {
     matches.set(lookupKey(provider, key), keyMatch(provider, key));
   }
   await createMatchTable(connection, matches.values());
   return matches;
 }
 
-/** The providers of lines with a method's key ('' for a provider not recognised). */
-async function methodProviders(connection: DuckDBConnection): Promise<string[]> {
+/**
+ * The methods' keys a bill's kinds of lines read, by provider ('' for a provider not recognised),
+ * read once for the stage: the providers of such lines, each key (a managed size's, a generative-AI
+ * model's, the cost key), both in their order.
+ */
+interface BilledMethodKeys {
+  readonly providers: readonly string[];
+  readonly keys: readonly { readonly provider: string; readonly key: string }[];
+}
+
+async function billedMethodKeys(connection: DuckDBConnection): Promise<BilledMethodKeys> {
   const reader = await connection.runAndReadAll(
-    `SELECT DISTINCT COALESCE(billing_provider, '') AS provider FROM billing_line_kinds
-     WHERE billing_method_key IS NOT NULL ORDER BY provider`,
+    `SELECT DISTINCT COALESCE(billing_provider, '') AS provider, billing_method_key AS method_key
+     FROM billing_line_kinds WHERE billing_method_key IS NOT NULL ORDER BY ALL`,
   );
-  return reader.getRowObjects().map((row) => String(row.provider));
+  const keys = reader
+    .getRowObjects()
+    .map((row) => ({ provider: String(row.provider), key: String(row.method_key) }));
+  return { providers: [...new Set(keys.map(({ provider }) => provider))], keys };
 }
 
 /**
@@ -275,12 +288,12 @@ async function placeRegionless(connection: DuckDBConnection, defaultLocation: st
  * generative-AI model's for the providers whose lines name it (src/billing/stages/generativeAiRows.ts).
  */
 async function methodCoefficients(
-  connection: DuckDBConnection,
+  billed: BilledMethodKeys,
   context: EditionContext,
   criteria: readonly RequestedCriterion[],
 ): Promise<Map<string, MethodRow>> {
   const rows = new Map<string, MethodRow>();
-  for (const provider of await methodProviders(connection)) {
+  for (const provider of billed.providers) {
     for (const method of await methodRows(
       context,
       provider,
@@ -291,9 +304,9 @@ async function methodCoefficients(
       rows.set(lookupKey(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), method);
     }
   }
-  for (const billed of await billedAiKeys(connection)) {
-    const places = billingCoefficientPlaces(context, billed.provider);
-    for (const method of generativeAiRows(context, billed, places, criteria)) {
+  for (const model of billedAiKeys(billed.keys)) {
+    const places = billingCoefficientPlaces(context, model.provider);
+    for (const method of generativeAiRows(context, model, places, criteria)) {
       const { row } = method;
       rows.set(lookupKey(row.provider, row.instanceType, row.region ?? row.usageLocation ?? ""), method);
     }
@@ -333,6 +346,7 @@ async function createLookupTable(
   matches: Map<string, InstanceMatch>,
   terms: Pick<BillingTerms, "load" | "criteria" | "impactColumnNames">,
   loaded: LoadedRows,
+  billed: BilledMethodKeys,
 ): Promise<{ coefficients: Map<string, CoefficientRow>; energies: Map<string, number | null> }> {
   const { load, criteria, impactColumnNames } = terms;
   const energies = new Map<string, number | null>();
@@ -341,7 +355,7 @@ async function createLookupTable(
   const loadedRows = () => loadedRowsOf(connection, () => loadRows([]), impactColumnNames, loaded);
   const wanted = await loadedRows();
   const coefficients = await coefficientsOf(context, [...matches.values()], load, criteria, wanted);
-  const methods = await methodCoefficients(connection, context, criteria);
+  const methods = await methodCoefficients(billed, context, criteria);
   for (const [name, method] of methods) coefficients.set(name, method.row);
   const build = async (kept: LoadedRow) => {
     const billed = [...coefficients.values()].filter((row) =>
@@ -360,7 +374,9 @@ async function createLookupTable(
     await connection.run(`CREATE OR REPLACE TABLE billing_keys AS ${keysQuery(impactColumnNames)}`);
   };
   await build(wanted);
-  const rates = await costRates(connection);
+  // The by-cost rate's query (the impacts over every kind) only where lines read the cost key
+  const costed = billed.keys.some(({ key }) => key === COST_KEY);
+  const rates = costed ? await costRates(connection) : new Map<string, number>();
   if (rates.size === 0) return { coefficients, energies };
   for (const [provider, rate] of rates) {
     const match = keyMatch(provider, COST_KEY);

@@ -19,7 +19,7 @@ import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import type { EditionContext } from "../../service/open.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
-import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery } from "../queries.js";
+import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery, withQueries } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
 import { CSV_NUMBER_FORMAT, type WrittenFile } from "../writtenFile.js";
@@ -85,7 +85,7 @@ export async function writeOutputs(
   readReport: ReportReader,
 ): Promise<WrittenBill> {
   const { connection, request, terms } = run;
-  const { read, groups, lookedUp } = evaluated;
+  const { read, groups, lookedUp, located } = evaluated;
   const { impactColumnNames } = terms;
   const temporary = partialOf(request.output);
   // A CSV is gzipped as it is written where its output's name asks so (`lines.csv.gz`: the page's runs)
@@ -97,7 +97,7 @@ export async function writeOutputs(
   try {
     const lines = groups.reduce((sum, group) => sum + group.lines, 0);
     const grid = lookedUp.grid;
-    const written = await writeLines(connection, read.columns, impactColumnNames, {
+    const written = await writeLines(connection, read.columns, impactColumnNames, located, {
       ...target,
       grid: grid !== null,
     });
@@ -337,20 +337,23 @@ interface LinesTarget extends WrittenFile {
 }
 
 /**
- * Writes the lines of the view billing_located with their impacts, in their order. Returns the
- * number of lines written.
+ * Writes the lines of billing_located (`located`, its query: evaluateKinds) with their impacts, in
+ * their order. Returns the number of lines written. billing_located is read in the statements
+ * (withQueries), a view only for a series' views, which read it again after (src/grid/billLines.ts).
  */
 export async function writeLines(
   connection: DuckDBConnection,
   input: WrittenColumns,
   impactColumnNames: readonly string[],
+  located: string,
   target: LinesTarget,
 ): Promise<number> {
   const grid = target.grid === true;
+  if (grid) await connection.run(`CREATE OR REPLACE VIEW billing_located AS ${located}`);
   const impacts = impactsQuery(impactColumnNames);
   const lines = grid
     ? await createGridViews(connection, impacts, impactColumnNames, BILL_GRID_QUERIES)
-    : impacts;
+    : withQueries([["billing_located", located]], impacts);
   const csv = target.format === "csv";
   const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
   const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
