@@ -19,7 +19,7 @@ import { identifier, literal } from "../../duckdb/database.js";
 import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { impactColumn } from "../../output/columns.js";
 import type { GroupCube, TimeGrain } from "../../output/reportParts/model.js";
-import { measureColumns, sourceOf, textCell, type WrittenLines } from "../stages/writtenLines.js";
+import { measureColumns, type ReportedLines, sourceOf, textCell } from "../stages/writtenLines.js";
 import { FACT_VALUES, type KeptValues, RANKINGS, type ReportBounds } from "./bounds.js";
 import { type Candidate, cubeCandidates } from "./groups.js";
 
@@ -57,7 +57,7 @@ const valueCell = (expression: string) => `COALESCE(${textCell(expression)}, '')
  */
 export async function factColumns(
   connection: DuckDBConnection,
-  written: WrittenLines,
+  written: ReportedLines,
 ): Promise<{ columns: FactColumn[]; left: string[] }> {
   const candidates = await cubeCandidates(connection, written, MAX_TAGS);
   const { kept, left } = await offered(connection, written, candidates);
@@ -111,7 +111,7 @@ export async function factColumns(
  */
 async function offered(
   connection: DuckDBConnection,
-  written: WrittenLines,
+  written: ReportedLines,
   candidates: readonly Candidate[],
 ): Promise<{ kept: Omit<FactColumn, "top">[]; left: string[] }> {
   if (candidates.length === 0) return { kept: [], left: [] };

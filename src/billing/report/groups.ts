@@ -10,7 +10,7 @@ import type { DuckDBConnection } from "@duckdb/node-api";
 import { identifier } from "../../duckdb/database.js";
 import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/knownFormats.js";
 import { keyValueJson, type TagColumns, tagColumns, tagExpression, tagsJson } from "../reading/tags.js";
-import { dimensionColumns, sourceOf, type WrittenLines } from "../stages/writtenLines.js";
+import { dimensionColumns, type ReportedLines, sourceOf } from "../stages/writtenLines.js";
 
 /** A column the cube may group by, before it is counted: `rank` orders the kinds of columns. */
 export interface Candidate {
@@ -27,18 +27,12 @@ export interface Candidate {
  */
 export async function cubeCandidates(
   connection: DuckDBConnection,
-  written: WrittenLines,
+  written: ReportedLines,
   maxTags: number,
 ): Promise<Candidate[]> {
   const format = BILLING_FORMATS[written.input];
   const { header, runName } = filedColumns(written.header, written.renamed);
-  const types = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${sourceOf(written)}`);
-  const text = new Set(
-    types
-      .getRowObjects()
-      .filter((row) => String(row.column_type) === "VARCHAR")
-      .map((row) => String(row.column_name)),
-  );
+  const text = written.text;
   const runNames = (names: readonly string[]) =>
     names.flatMap((name) => {
       const found = headerColumn(format, name, header);
@@ -74,7 +68,7 @@ export async function cubeCandidates(
 /** The most frequent keys of the tag columns holding every tag of a line (objects, key/value lists), each as a candidate `tag:<key>`. */
 async function tagCandidates(
   connection: DuckDBConnection,
-  written: WrittenLines,
+  written: ReportedLines,
   tags: TagColumns,
   maxTags: number,
 ): Promise<Candidate[]> {

@@ -13,7 +13,13 @@ import { literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
 import type { BillReportData } from "../../output/billReport.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import { BILLING_FORMATS } from "../formats/knownFormats.js";
-import { firstCell, sourceOf, type WrittenLines, withReportLines } from "../stages/writtenLines.js";
+import {
+  type DescribedLines,
+  firstCell,
+  type ReportedLines,
+  sourceOf,
+  withReportLines,
+} from "../stages/writtenLines.js";
 import { type Ranked, REPORT_SUMS, summedLines } from "./bounds.js";
 import { billFacts, createFactTypes, dropFactTypes, factColumns, factExtra } from "./facts.js";
 import { overTime } from "./overTime.js";
@@ -35,7 +41,7 @@ const RANKED_BY: readonly Ranked[] = ["method", "service", "region", "account", 
 /** Currencies listed before the rest are counted: a bill has one, a merged export a few. */
 const LISTED_CURRENCIES = 3;
 
-async function currencyOf(connection: DuckDBConnection, written: WrittenLines): Promise<string | null> {
+async function currencyOf(connection: DuckDBConnection, written: ReportedLines): Promise<string | null> {
   const column = firstCell(written, BILLING_FORMATS[written.input].currency, new Set());
   const reader = await connection.runAndReadAll(
     `SELECT DISTINCT ${column} AS currency FROM ${sourceOf(written)} WHERE ${column} IS NOT NULL ORDER BY 1 LIMIT ${LISTED_CURRENCIES + 1}`,
@@ -49,7 +55,7 @@ async function currencyOf(connection: DuckDBConnection, written: WrittenLines): 
 
 export async function billReportData(
   connection: DuckDBConnection,
-  written: WrittenLines,
+  written: ReportedLines,
 ): Promise<BillReportData> {
   // The report's sums are held within a bound of their own, DuckDB spilling what passes it, then
   // the write stage's for the sums read back after it (src/billing/stages/write.ts)
@@ -86,7 +92,7 @@ export async function billReportData(
 /** The report's data, read back from the written lines by every criterion the run wrote. */
 export async function writtenReportData(
   connection: DuckDBConnection,
-  lines: Omit<WrittenLines, "criteria">,
+  lines: DescribedLines,
   criteria: readonly ReportCriterion[],
 ): Promise<BillReportData> {
   return billReportData(connection, { ...lines, criteria });

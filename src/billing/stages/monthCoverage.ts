@@ -14,13 +14,7 @@ import { sqlQuery } from "../queries.js";
 
 export type { BillPeriod, MonthCoverage } from "../../output/reportParts/months.js";
 
-import {
-  DATE_ORDER,
-  evaluatedLines,
-  textColumnsOf,
-  type WrittenLines,
-  writtenLineViews,
-} from "./writtenLines.js";
+import { DATE_ORDER, type DescribedLines, evaluatedLines, writtenLineViews } from "./writtenLines.js";
 
 /**
  * A line's month (`2026-04`, UTC): the month its period starts, over the columns
@@ -60,47 +54,40 @@ export function billPeriod(months: readonly MonthCoverage[]): BillPeriod | null 
  */
 export async function monthCoverage(
   connection: DuckDBConnection,
-  written: Omit<WrittenLines, "criteria">,
+  written: DescribedLines,
 ): Promise<MonthCoverage[]> {
   const lines = { ...written, criteria: [] };
   const views = writtenLineViews(lines);
-  await connection.run(
-    `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
+  const every = evaluatedLines(
+    lines,
+    written.text,
+    [{ name: "billing_month_estimated", expression: "status = 'evaluated'" }],
+    "TRUE",
   );
-  try {
-    const every = evaluatedLines(
-      lines,
-      await textColumnsOf(connection, lines),
-      [{ name: "billing_month_estimated", expression: "status = 'evaluated'" }],
-      "TRUE",
-    );
-    const dated = "billing_period_end_second > billing_period_start_second";
-    const month = `COALESCE(${LINE_MONTH}, '${NO_PERIOD}')`;
-    // Summed exactly (src/duckdb/exactSum.ts): the same bytes whatever DuckDB's threads
-    await createExactSumMacros(connection);
-    const sums = finishedSums(
-      `SELECT ${month} AS month, COUNT(*) AS lines, COUNT(*) FILTER (WHERE billing_month_estimated) AS estimated_lines,
-         MIN(billing_period_start_second) FILTER (WHERE ${dated}) AS first_second,
-         MAX(billing_period_end_second) FILTER (WHERE ${dated}) AS last_second,
-         ${exactSumParts("cost", "cost")}, ${exactSumParts("CASE WHEN billing_month_estimated THEN cost ELSE 0 END", "estimated_cost")}
-       FROM (${sqlQuery("evaluate/billing_periods.sql")}) GROUP BY 1`,
-      ["cost", "estimated_cost"],
-    );
-    const reader = await connection.runAndReadAll(
-      `WITH ${views}, billing_evaluated AS (${every}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
-       SELECT * FROM (${sums}) ORDER BY month`,
-    );
-    const months = reader.getRowObjects().map((row) => ({
-      month: String(row.month),
-      lines: Number(row.lines),
-      estimatedLines: Number(row.estimated_lines),
-      cost: Number(row.cost ?? 0),
-      estimatedCost: Number(row.estimated_cost ?? 0),
-      first: row.first_second === null ? null : Number(row.first_second),
-      last: row.last_second === null ? null : Number(row.last_second),
-    }));
-    return months;
-  } finally {
-    await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);
-  }
+  const dated = "billing_period_end_second > billing_period_start_second";
+  const month = `COALESCE(${LINE_MONTH}, '${NO_PERIOD}')`;
+  // Summed exactly (src/duckdb/exactSum.ts): the same bytes whatever DuckDB's threads
+  await createExactSumMacros(connection);
+  const sums = finishedSums(
+    `SELECT ${month} AS month, COUNT(*) AS lines, COUNT(*) FILTER (WHERE billing_month_estimated) AS estimated_lines,
+       MIN(billing_period_start_second) FILTER (WHERE ${dated}) AS first_second,
+       MAX(billing_period_end_second) FILTER (WHERE ${dated}) AS last_second,
+       ${exactSumParts("cost", "cost")}, ${exactSumParts("CASE WHEN billing_month_estimated THEN cost ELSE 0 END", "estimated_cost")}
+     FROM (${sqlQuery("evaluate/billing_periods.sql")}) GROUP BY 1`,
+    ["cost", "estimated_cost"],
+  );
+  const reader = await connection.runAndReadAll(
+    `WITH ${views}, billing_evaluated AS (${every}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
+     SELECT * FROM (${sums}) ORDER BY month`,
+  );
+  const months = reader.getRowObjects().map((row) => ({
+    month: String(row.month),
+    lines: Number(row.lines),
+    estimatedLines: Number(row.estimated_lines),
+    cost: Number(row.cost ?? 0),
+    estimatedCost: Number(row.estimated_cost ?? 0),
+    first: row.first_second === null ? null : Number(row.first_second),
+    last: row.last_second === null ? null : Number(row.last_second),
+  }));
+  return months;
 }

@@ -43,7 +43,7 @@ import {
 import type { FilterColumn, GroupColumn } from "./read.js";
 import { addedColumns, type WrittenColumns } from "./read.js";
 import type { BillRun } from "./request.js";
-import type { WrittenLines } from "./writtenLines.js";
+import { type DescribedLines, type WrittenLines, withDescribedLines } from "./writtenLines.js";
 
 /** What the write stage tells besides the files: how the lines fared with the series, the report's data, the filter's sums. */
 export interface WrittenRun {
@@ -65,7 +65,7 @@ export interface WrittenRun {
  */
 export type ReportReader = (
   connection: DuckDBConnection,
-  lines: Omit<WrittenLines, "criteria">,
+  lines: DescribedLines,
   criteria: readonly ReportCriterion[],
 ) => Promise<BillReportData>;
 
@@ -107,7 +107,7 @@ export async function writeOutputs(
       );
     }
     const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    const back = await readBack(run, evaluated, target, gridRun, readReport);
+    const back = await readBack(run, evaluated, { ...target, count: written }, gridRun, readReport);
     renameSync(temporary, request.output);
     return { ...evaluated, written: { grid: gridRun, ...back } };
   } catch (error) {
@@ -127,7 +127,7 @@ export async function writeOutputs(
 async function readBack(
   run: BillRun,
   evaluated: EvaluatedBill,
-  target: WrittenFile,
+  target: WrittenFile & { readonly count: number },
   gridRun: GridRun | null,
   readReport: ReportReader,
 ): Promise<Omit<WrittenRun, "grid">> {
@@ -156,17 +156,21 @@ async function readBack(
       ? null
       : await filteredSums(connection, { ...target, ...lineColumns }, read.filterColumns, impactColumnNames);
   await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
-  const report =
-    request.report === true
-      ? await readReport(
-          connection,
-          lineColumns,
-          terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
-        )
-      : null;
   // Months are read where a bill can span several (several parts, a report), not for a plain bill
-  const every =
-    read.parts.length > 1 || request.report === true ? await monthCoverage(connection, lineColumns) : null;
+  const { report, every } =
+    read.parts.length > 1 || request.report === true
+      ? await withDescribedLines(connection, lineColumns, async (described) => ({
+          report:
+            request.report === true
+              ? await readReport(
+                  connection,
+                  described,
+                  terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
+                )
+              : null,
+          every: await monthCoverage(connection, described),
+        }))
+      : { report: null, every: null };
   // The what-if (the report's, --what-if's) ranks the filter's usages
   const whatIf = request.whatIf === true || request.report === true;
   const usages =

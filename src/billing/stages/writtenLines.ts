@@ -145,10 +145,7 @@ export function firstCell(
 export const sourceOf = writtenSource;
 
 /** The names of the text columns of the written lines (a map is text in CSV). */
-export async function textColumnsOf(
-  connection: DuckDBConnection,
-  written: WrittenLines,
-): Promise<Set<string>> {
+async function textColumnsOf(connection: DuckDBConnection, written: WrittenFile): Promise<Set<string>> {
   const reader = await connection.runAndReadAll(`DESCRIBE SELECT * FROM ${sourceOf(written)}`);
   return new Set(
     reader
@@ -166,6 +163,51 @@ const DIMENSION_COLUMNS = ["method", "service", "service_id", "region", "account
 /** The order of the bill's dates of slashes, read from its written lines (sql/evaluate/billing_date_order.sql). */
 export const DATE_ORDER = "report_date_order";
 
+/** The evaluated lines as the report reads them (withReportLines). */
+const REPORT_LINES = "report_lines";
+
+/**
+ * Lines at most whose report's lines are kept in a table (withReportLines); past it, each read
+ * streams over the written file. A kept line takes about 715 bytes of DuckDB's memory (26 columns,
+ * a wide CUR 2.0's): 50,000 lines of the page's widest bill took its command from 418 to 461 MB
+ * peak RSS with the table, 200,000 lines from 493 to 590 MB, past the page's runs' 512 MiB
+ * (src/service/fileEvaluation.ts).
+ */
+const KEPT_REPORT_LINES = 50_000;
+
+/** The written lines described once for the readers of their periods (withDescribedLines). */
+export interface DescribedLines extends Omit<WrittenLines, "criteria"> {
+  /** The written file's text columns (a map is text in CSV). */
+  readonly text: ReadonlySet<string>;
+  /** How many lines the file holds. */
+  readonly count: number;
+}
+
+/** Described lines with every criterion the run wrote, as the report reads them. */
+export type ReportedLines = DescribedLines & Pick<WrittenLines, "criteria">;
+
+/**
+ * `use` on the written lines described once for every reader of their periods (the report's
+ * lines, each month's coverage): their text columns, and the order of their dates of slashes
+ * (DATE_ORDER, sql/evaluate/billing_date_order.sql), kept while `use` runs. Each is a pass over
+ * the written file (about 0.2 and 0.7 s on the page's widest bill): made once, not once per reader.
+ */
+export async function withDescribedLines<T>(
+  connection: DuckDBConnection,
+  written: Omit<DescribedLines, "text">,
+  use: (described: DescribedLines) => Promise<T>,
+): Promise<T> {
+  const text = await textColumnsOf(connection, written);
+  await connection.run(
+    `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${writtenLineViews(written)} ${sqlQuery("evaluate/billing_date_order.sql")}`,
+  );
+  try {
+    return await use({ ...written, text });
+  } finally {
+    await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);
+  }
+}
+
 /**
  * The evaluated lines of the written file as the report reads them, a query handed to `use`:
  * their dimensions, measureColumns, `extra`'s columns (the facts' cells,
@@ -173,35 +215,37 @@ export const DATE_ORDER = "report_date_order";
  * where it does not read), by the format's own queries (its lines, then its usage with
  * billing_paid_cost) over the written file, the file's columns read under the queries' names;
  * each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes in the order
- * the lines' own say, sql/evaluate/billing_date_order.sql, read first, kept while `use` runs).
- * Each read of the query streams over the written lines: nothing the size of the bill is held.
+ * the lines' own say: withDescribedLines' DATE_ORDER).
+ * The query's rows are kept in a table (REPORT_LINES) for `use`'s reads, in the lines' order,
+ * where the file holds KEPT_REPORT_LINES at most: the report reads them five times, and each read
+ * of the query parses the written file and binds the format's queries again (about 40 to 70 KB of
+ * SQL: 12 to 30 ms each on a small bill; 50,000 lines of a wide CUR 2.0 with a report, 17.2 against
+ * 12.6 CPU s). A larger bill's reads stream, so that nothing the size of the bill is held.
  */
 export async function withReportLines<T>(
   connection: DuckDBConnection,
-  written: WrittenLines,
+  written: ReportedLines,
   extra: readonly { readonly name: string; readonly expression: string }[],
   use: (lines: string) => Promise<T>,
 ): Promise<T> {
   const views = writtenLineViews(written);
-  await connection.run(
-    `CREATE OR REPLACE TEMP TABLE ${DATE_ORDER} AS WITH ${views} ${sqlQuery("evaluate/billing_date_order.sql")}`,
-  );
-  const evaluated = evaluatedLines(written, await textColumnsOf(connection, written), extra);
+  const evaluated = evaluatedLines(written, written.text, extra);
   const columns = [
     ...DIMENSION_COLUMNS,
     ...measureColumns(written.criteria.length),
     ...extra.map((c) => c.name),
   ];
-  try {
-    return await use(
-      `WITH ${views}, billing_evaluated AS (${evaluated}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
+  const lines = `WITH ${views}, billing_evaluated AS (${evaluated}), billing_date_order AS (SELECT * FROM ${DATE_ORDER})
        SELECT ${columns.map(identifier).join(", ")},
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
-       FROM (${sqlQuery("evaluate/billing_periods.sql")})`,
-    );
+       FROM (${sqlQuery("evaluate/billing_periods.sql")})`;
+  if (written.count > KEPT_REPORT_LINES) return use(lines);
+  try {
+    await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS ${lines}`);
+    return await use(`SELECT * FROM ${REPORT_LINES}`);
   } finally {
-    await connection.run(`DROP TABLE IF EXISTS ${DATE_ORDER}`);
+    await connection.run(`DROP TABLE IF EXISTS ${REPORT_LINES}`);
   }
 }
 

@@ -1,0 +1,71 @@
+/**
+ * The report's lines kept in a table or streamed give one report (src/billing/stages/writtenLines.ts,
+ * withReportLines): a small bill's report reads its lines from a table made once, a large bill's
+ * streams over the written file for each read. Here each bill's written lines are read back both
+ * ways, the table's way by the count the file holds and the streaming way by a count past the
+ * bound, and both reports equal the run's own, value for value.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { evaluateBillingExport } from "../../src/billing/bill.js";
+import { isBillingFormatName } from "../../src/billing/formats/knownFormats.js";
+import { writtenReportData } from "../../src/billing/report/reportData.js";
+import { withDescribedLines } from "../../src/billing/stages/writtenLines.js";
+import { openDatabase } from "../../src/duckdb/database.js";
+import { billingRequest, billingTermsOf } from "./support.js";
+
+const scratch = mkdtempSync(join(tmpdir(), "report-lines-kept-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const FIXTURES = join(import.meta.dirname, "../fixtures/billing");
+
+/** A count past any bound on the lines kept. */
+const STREAMED = Number.MAX_SAFE_INTEGER;
+
+describe("the report's lines, kept in a table or streamed", () => {
+  it.each(["focus-whole-bill.csv", "cur-whole-bill.csv", "azure-whole-bill.csv"])(
+    "give %s's report as its run made it",
+    async (name) => {
+      const bill = join(FIXTURES, name);
+      const output = join(scratch, `${name}.out.csv`);
+      const request = billingRequest(bill, output, { report: true });
+      const summary = await evaluateBillingExport(
+        billingTermsOf("2.4.1", { criteria: ["gwp", "pe"], ranges: true }),
+        request,
+      );
+      const made = summary.report;
+      if (made === null) throw new Error(`${name}: no report`);
+      // Every line the run wrote, evaluated or not; a report of several services
+      const written = summary.groups.reduce((sum, group) => sum + group.lines, 0);
+      expect(made.byService.rows.length).toBeGreaterThan(1);
+      const layout = request.layout;
+      const input = summary.format.name;
+      if (layout?.kind !== "csv" || !isBillingFormatName(input)) throw new Error(`${name}: not a CSV bill`);
+      const db = await openDatabase();
+      try {
+        const readBack = (count: number) =>
+          withDescribedLines(
+            db.connection,
+            {
+              file: `${output}`,
+              format: "csv",
+              gzip: false,
+              header: layout.header,
+              renamed: new Map(),
+              input,
+              count,
+            },
+            (described) => writtenReportData(db.connection, described, made.criteria),
+          );
+        const kept = await readBack(written);
+        const streamed = await readBack(STREAMED);
+        expect(kept).toEqual(made);
+        expect(streamed).toEqual(made);
+      } finally {
+        db.close();
+      }
+    },
+  );
+});
