@@ -68,7 +68,7 @@ import { billingAccount } from "./report/runSummary.js";
 import { classifyLines } from "./stages/classify.js";
 import { evaluateKinds } from "./stages/evaluate.js";
 import { lookUpKinds } from "./stages/lookUp.js";
-import { exportReading, readExport } from "./stages/read.js";
+import { exportReading, readExport, runThreads } from "./stages/read.js";
 import type { AskedFilter, BillingAsked, BillingRequest, BillingTerms, BillRun } from "./stages/request.js";
 import { type BillingSummary, summarise } from "./stages/summarise.js";
 import { partialOf, portableTableFiles, writeOutputs } from "./stages/write.js";
@@ -241,7 +241,7 @@ export async function evaluateBillingExport(
 ): Promise<BillingSummary> {
   // The files the run reads and how, decided from the request before the database opens
   const reading = exportReading(request);
-  const db = await openDatabase();
+  const db = await openDatabase(runThreads(reading));
   const uninterrupted = interruptedOn(db.connection, interrupt);
   try {
     const connection = readingConnection(db.connection, reading);

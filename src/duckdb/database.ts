@@ -36,9 +36,14 @@ export interface Database {
   close(): void;
 }
 
-export async function openDatabase(): Promise<Database> {
+/**
+ * A database of its own, in memory, spilling to a folder of its own. `threads`: DuckDB's threads,
+ * where the caller knows better than DuckDB's default of one a core (a small bill's run).
+ */
+export async function openDatabase(threads: number | null = null): Promise<Database> {
   const scratch = mkdtempSync(join(tmpdir(), "impact-billing-"));
   const instance = await DuckDBInstance.create(":memory:", {
+    ...(threads === null ? {} : { threads: String(threads) }),
     memory_limit: MEMORY_LIMIT,
     temp_directory: join(scratch, "spill"),
     preserve_insertion_order: "true",
