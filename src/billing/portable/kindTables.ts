@@ -22,6 +22,7 @@ import {
   LINE_KIND_NUMBERS,
 } from "../stages/classify.js";
 import { lookUpKinds } from "../stages/lookUp.js";
+import { runThreads } from "../stages/read.js";
 import { writePortableTables } from "../stages/write.js";
 
 export interface KeysRequest {
@@ -76,10 +77,12 @@ export async function writeTablesFromKeys(
 ): Promise<void> {
   // Every impact column, min and max included: the tables do not depend on them.
   const terms = billingTerms(context, knownRegions, { ...request, ranges: true });
-  const db = await openDatabase();
+  // A small keys file's run on one thread, as a small bill's (runThreads)
+  const reading = fileRead(request.keys);
+  const db = await openDatabase(runThreads(reading));
   try {
     // The keys file is the run's file: its read failures are worded of it.
-    const connection = readingConnection(db.connection, fileRead(request.keys));
+    const connection = readingConnection(db.connection, reading);
     await loadKinds(connection, request.keys);
     // The registry, with the units the kinds spell (the first pass of `evaluate` adds them so)
     await createRegistryTables(connection);
