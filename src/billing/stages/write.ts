@@ -156,21 +156,7 @@ async function readBack(
       ? null
       : await filteredSums(connection, { ...target, ...lineColumns }, read.filterColumns, impactColumnNames);
   await writePortableTables(connection, request.tablesFolder, gridRun !== null, terms.context);
-  // Months are read where a bill can span several (several parts, a report), not for a plain bill
-  const { report, every } =
-    read.parts.length > 1 || request.report === true
-      ? await withDescribedLines(connection, lineColumns, async (described) => ({
-          report:
-            request.report === true
-              ? await readReport(
-                  connection,
-                  described,
-                  terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
-                )
-              : null,
-          every: await monthCoverage(connection, described),
-        }))
-      : { report: null, every: null };
+  const { report, every } = await reportAndMonths(run, read.parts.length, lineColumns, readReport);
   // The what-if (the report's, --what-if's) ranks the filter's usages
   const whatIf = request.whatIf === true || request.report === true;
   const usages =
@@ -184,6 +170,31 @@ async function readBack(
     months: every === null ? null : coveredMonths(every),
     period: every === null ? null : billPeriod(every),
   };
+}
+
+/**
+ * The report's data (with a report) and each month's coverage, the written lines described once
+ * for both. Months are read where a bill can span several (several parts, a report), not for a
+ * plain bill.
+ */
+async function reportAndMonths(
+  { connection, request, terms }: BillRun,
+  parts: number,
+  lines: Omit<DescribedLines, "text">,
+  readReport: ReportReader,
+): Promise<{ report: BillReportData | null; every: MonthCoverage[] | null }> {
+  if (parts < 2 && request.report !== true) return { report: null, every: null };
+  return withDescribedLines(connection, lines, async (described) => ({
+    report:
+      request.report === true
+        ? await readReport(
+            connection,
+            described,
+            terms.criteria.map(({ info }) => ({ name: info.name, unit: info.unit })),
+          )
+        : null,
+    every: await monthCoverage(connection, described),
+  }));
 }
 
 /**
