@@ -50,7 +50,7 @@ export function billPeriod(months: readonly MonthCoverage[]): BillPeriod | null 
 /**
  * Each month's coverage, oldest first, with the span its lines cover (their first start and last
  * end): every month, one included, for the bill's period (billPeriod) and the months' table
- * (coveredMonths).
+ * (coveredMonths). Its lines' dates are read in the order withDescribedLines found (DATE_ORDER).
  */
 export async function monthCoverage(
   connection: DuckDBConnection,
