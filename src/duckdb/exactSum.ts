@@ -13,12 +13,11 @@
  * SUM adds it (its lines are bad rows; NaN stays NaN).
  */
 
-import type { DuckDBConnection } from "@duckdb/node-api";
+import { DOUBLE, type DuckDBConnection, DuckDBScalarFunction, HUGEINT } from "@duckdb/node-api";
 import { identifier } from "./database.js";
 
 /** Bits of a limb: its integer is below 2^62 in magnitude, so a BIGINT. */
 const LIMB_BITS = 62;
-const LIMB = `${2n ** BigInt(LIMB_BITS)}::HUGEINT`;
 
 /** The exponents of the limbs' weights, the largest first: the number = Σ limb × 2^weight. */
 const WEIGHTS = [38, -24, -86, -148] as const;
@@ -71,100 +70,67 @@ export function exactSumAgainParts(name: string): string {
   return [`CAST(NULL AS DOUBLE) AS ${identifier(name)}`, ...sums].join(", ");
 }
 
+/** The function rounding a sum's limbs once (registerExactSum), as SQL calls it. */
+const ROUNDING = "exact_sum_total";
+
 /**
  * The aggregate query `query` (its sums written by exactSumParts) with each sum of `names` in its
- * placeholder's column, the parts dropped. The rounding runs in steps, one projection each, whose
- * macros read columns or the sum of two: a macro is expanded where it is called, so a macro given
- * another's call (the carries nested in the top limb, the leading limbs in the rounding) binds as
- * many copies of it as it reads its argument. Eight sums finished in one step each of the sign,
- * the carries and the rounding took DuckDB 73–80 ms of CPU to plan; in these steps 30–36 ms (their
- * values the same: integers, then one rounding). Its connection must have the macros
- * (createExactSumMacros).
+ * placeholder's column, the parts dropped: its limbs' sums rounded once by the function
+ * registerExactSum gives the connection, the numbers outside added after, as SUM adds them. The
+ * rounding is one call a sum because in SQL (the carries, the sign, the leading limbs, round to
+ * odd) it costs DuckDB about 3 ms of planning a sum, the largest part of a small bill's run, and
+ * runs at half the call's pace over 1,000,000 groups (docs/billing.md, "Sums whatever the threads").
  */
 export function finishedSums(query: string, names: readonly string[]): string {
-  const steps = FINISHING_STEPS.map((step) => names.map(step).join(", "));
-  const nested = steps.reduce((inner, step) => `(SELECT *, ${step} FROM ${inner})`, `(${query})`);
   const total = names
     .map((name) => {
-      const [s, o] = [part(name, "s"), part(name, "o")];
-      const rounded = `exact_sum_odd(${["m", "k", "t", "e"].map((k) => part(name, k)).join(", ")})`;
-      return `CASE WHEN ${part(name, "0")} IS NULL THEN ${o} ELSE ${s} * ${rounded} + COALESCE(${o}, 0) END AS ${identifier(name)}`;
+      const limbs = LIMB_NAMES.map((k) => part(name, k)).join(", ");
+      const outside = part(name, "o");
+      return `CASE WHEN ${part(name, "0")} IS NULL THEN ${outside} ELSE ${ROUNDING}(${limbs}) + COALESCE(${outside}, 0) END AS ${identifier(name)}`;
     })
     .join(", ");
-  const dropped = names.flatMap((name) => [...LIMB_NAMES, ...STEP_NAMES].map((k) => part(name, k)));
-  return `SELECT * EXCLUDE (${dropped.join(", ")}) REPLACE (${total}) FROM ${nested}`;
+  const dropped = names.flatMap((name) => [...LIMB_NAMES, "o"].map((k) => part(name, k)));
+  return `SELECT * EXCLUDE (${dropped.join(", ")}) REPLACE (${total}) FROM (${query})`;
 }
 
-/** The limbs' sum `k` of `name` times the total's sign. */
-const signed = (name: string, k: string) => `${part(name, "s")} * ${part(name, k)}`;
+/** Each limb's weight as a shift of the total in units of its last limb's (2^WEIGHTS[3]). */
+const SHIFTS = WEIGHTS.map((weight) => BigInt(weight - WEIGHTS[WEIGHTS.length - 1]));
+
+/** A unit of the last limb, 2^-148: a power of two, so the scaling is exact. */
+const LAST_UNIT = 2 ** WEIGHTS[WEIGHTS.length - 1];
 
 /**
- * The leading limbs of a positive total (h its top limb carried, l1..l3 the lower ones in
- * [0, 2^62)) as one integer m ≥ 2^62 where bits are left below it, whether a bit below m is set
- * (t), and the exponent of m's last bit (e): the first of these whose condition holds.
+ * The sum of limbs' sums `limbs` (each HUGEINT, the largest weight first) rounded once to the
+ * nearest double: their exact total in units of 2^-148 is an integer, which BigInt's conversion
+ * to a number rounds to the nearest double, ties to even (ECMAScript's Number(bigint)); scaled by
+ * 2^-148 it stays exact, its magnitude 2^-148 or more (or zero).
  */
-const LEADING = [
-  { when: "h >= 1::HUGEINT << 64", m: "h", t: "l1 + l2 + l3 > 0", e: WEIGHTS[0] },
-  { when: "h > 0", m: `h * ${LIMB} + l1`, t: "l2 + l3 > 0", e: WEIGHTS[1] },
-  { when: "l1 > 0", m: `l1 * ${LIMB} + l2`, t: "l3 > 0", e: WEIGHTS[2] },
-  { when: null, m: `l2 * ${LIMB} + l3`, t: "false", e: WEIGHTS[3] },
-] as const;
-
-/** LEADING's `field` of `name`'s sum as a CASE over its columns. */
-function leading(name: string, field: "m" | "t" | "e"): string {
-  const columns = (text: string) => text.replace(/\b(h|l1|l2|l3)\b/g, (k) => part(name, k));
-  const branches = LEADING.map((branch) => {
-    const value = columns(String(branch[field]));
-    return branch.when === null ? `ELSE ${value}` : `WHEN ${columns(branch.when)} THEN ${value}`;
-  });
-  return `CASE ${branches.join(" ")} END AS ${part(name, field)}`;
+export function roundedLimbs(limbs: readonly bigint[]): number {
+  let total = 0n;
+  for (let k = 0; k < SHIFTS.length; k++) total += limbs[k] << SHIFTS[k];
+  return Number(total) * LAST_UNIT;
 }
 
 /**
- * The steps finishing a sum, each a function of its name giving the columns it adds: the total's
- * sign from its top limb carried (u3, u2: the unsigned carries), the limbs times the sign carried
- * (c3, c2) so that each lower limb is in [0, 2^62) (l3, l2, l1) and the top one h, then the
- * leading limbs and the bits the rounding drops from them (k).
+ * Gives the connection's database the function finishedSums' SQL calls, `exact_sum_total(l0, l1,
+ * l2, l3)`: roundedLimbs on each row. DuckDB runs it on the JavaScript thread, a chunk of rows at a
+ * time; a database given it again keeps one. Call it before running finishedSums' SQL.
  */
-const FINISHING_STEPS: readonly ((name: string) => string)[] = [
-  (name) => `exact_sum_carry(${part(name, "3")}) AS ${part(name, "u3")}`,
-  (name) => `exact_sum_carry(${part(name, "2")} + ${part(name, "u3")}) AS ${part(name, "u2")}`,
-  (name) =>
-    `CASE WHEN ${part(name, "0")} + exact_sum_carry(${part(name, "1")} + ${part(name, "u2")}) < 0 THEN -1 ELSE 1 END AS ${part(name, "s")}`,
-  (name) =>
-    `exact_sum_carry(${signed(name, "3")}) AS ${part(name, "c3")}, exact_sum_low(${signed(name, "3")}) AS ${part(name, "l3")}`,
-  (name) => {
-    const limb = `${signed(name, "2")} + ${part(name, "c3")}`;
-    return `exact_sum_carry(${limb}) AS ${part(name, "c2")}, exact_sum_low(${limb}) AS ${part(name, "l2")}`;
-  },
-  (name) => {
-    const limb = `${signed(name, "1")} + ${part(name, "c2")}`;
-    return `${signed(name, "0")} + exact_sum_carry(${limb}) AS ${part(name, "h")}, exact_sum_low(${limb}) AS ${part(name, "l1")}`;
-  },
-  (name) => ["m", "t", "e"].map((field) => leading(name, field as "m" | "t" | "e")).join(", "),
-  (name) => `exact_sum_drop(${part(name, "m")}) AS ${part(name, "k")}`,
-];
-
-/** The columns of the parts and the steps, dropped once the sum is finished. */
-const STEP_NAMES = ["o", "u3", "u2", "s", "c3", "l3", "c2", "l2", "h", "l1", "m", "t", "e", "k"];
-
-/**
- * The macros of the rounding (finishedSums' steps), each given columns: a limbs' sum carried so
- * that the limb is in [0, 2^62) (exact_sum_low) and what it carries to the limb above
- * (exact_sum_carry); the bits the leading limbs m drop (exact_sum_drop: k of them, past 62, 0
- * below 2^62); m's bits past k dropped with its last bit set where any bit dropped or below was
- * set (round to odd: 55 bits or more are kept, so the BIGINT's conversion to the nearest double,
- * ties to even, rounds it as it rounds the total), times 2^(e + k).
- */
-const MACROS = [
-  `exact_sum_low(a) AS ((a % ${LIMB}) + ${LIMB}) % ${LIMB}`,
-  `exact_sum_carry(a) AS (a - exact_sum_low(a)) // ${LIMB}`,
-  `exact_sum_drop(m) AS greatest(0, CAST(floor(log2(greatest(CAST(m AS DOUBLE), 1))) AS INTEGER) - 61)`,
-  `exact_sum_odd(m, k, sticky, e) AS CAST(CAST((m >> k) | CASE WHEN sticky OR (m >> k) << k <> m THEN 1 ELSE 0 END
-     AS BIGINT) AS DOUBLE) * (2.0::DOUBLE ** (e + k))`,
-];
-
-/** Creates the macros finishedSums' SQL calls (temporary, replaced if present: a stage may run twice). */
-export async function createExactSumMacros(connection: DuckDBConnection): Promise<void> {
-  for (const macro of MACROS) await connection.run(`CREATE OR REPLACE TEMP MACRO ${macro}`);
+export function registerExactSum(connection: DuckDBConnection): void {
+  connection.registerScalarFunction(
+    DuckDBScalarFunction.create({
+      name: ROUNDING,
+      mainFunction: (_info, input, output) => {
+        const vectors = LIMB_NAMES.map((_, k) => input.getColumnVector(k));
+        const limbs: bigint[] = vectors.map(() => 0n);
+        for (let row = 0; row < input.rowCount; row++) {
+          for (let k = 0; k < vectors.length; k++) limbs[k] = vectors[k].getItem(row) as bigint;
+          output.setItem(row, roundedLimbs(limbs));
+        }
+        output.flush();
+      },
+      returnType: DOUBLE,
+      parameterTypes: LIMB_NAMES.map(() => HUGEINT),
+    }),
+  );
 }

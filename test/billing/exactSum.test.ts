@@ -5,7 +5,7 @@
  */
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExactSumMacros, exactSumParts, finishedSums } from "../../src/duckdb/exactSum.js";
+import { exactSumParts, finishedSums, registerExactSum } from "../../src/duckdb/exactSum.js";
 
 /** Units of 2^-200 in a number of magnitude 2^-95 or more (exact: its last bit is 2^-147 or above). */
 const SCALE = 200;
@@ -33,7 +33,7 @@ const instances: DuckDBInstance[] = [];
 async function connectWith(threads: string): Promise<DuckDBConnection> {
   const instance = await DuckDBInstance.create(":memory:", { threads });
   const connection = await instance.connect();
-  await createExactSumMacros(connection);
+  registerExactSum(connection);
   instances.push(instance);
   connections.push(connection);
   return connection;
@@ -120,6 +120,22 @@ describe("exact sums", () => {
     expect(totals[0]).toBe(1e30 + 2.5);
     expect(Number.isNaN(totals[1])).toBe(true);
     expect(totals[2]).toBeNull();
+  });
+
+  it("rounds every group of 10,000 exactly, past DuckDB's chunks of 2,048 rows, the function given twice", async () => {
+    registerExactSum(four);
+    const random = generator(11);
+    const rows: [number, number][] = [];
+    for (let index = 0; index < 40_000; index++) {
+      const value = (random() - 0.3) * 10 ** Math.floor(random() * 30 - 15);
+      rows.push([index % 10_000, value]);
+    }
+    const totals = await sums(four, rows);
+    expect(totals.size).toBe(10_000);
+    const byGroup = new Map<number, number[]>();
+    for (const [group, value] of rows) byGroup.set(group, [...(byGroup.get(group) ?? []), value]);
+    const wrong = [...byGroup].filter(([group, values]) => totals.get(group) !== exactly(values));
+    expect(wrong.map(([group]) => group)).toEqual([]);
   });
 
   it("gives the same sums with 1 thread and with 4, over 600,000 rows, and they are exact", async () => {

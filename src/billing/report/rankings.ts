@@ -8,12 +8,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { literal } from "../../duckdb/database.js";
-import {
-  createExactSumMacros,
-  exactSumAgainParts,
-  exactSumParts,
-  finishedSums,
-} from "../../duckdb/exactSum.js";
+import { exactSumAgainParts, exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
 import type { Measured, Ranking } from "../../output/reportParts/model.js";
 import { impactOf, measureColumns } from "../stages/writtenLines.js";
 import { partOf, RANKED, type Ranked, REPORT_SUMS } from "./bounds.js";
@@ -48,16 +43,16 @@ function byPart(by: readonly Ranked[], field: "key" | "name" | "rest"): string {
 /**
  * The rankings by each of `by` from their parts of REPORT_SUMS, each's rows ordered by the first
  * criterion (ties by name, id); the rest's row, and the values past RANKED, summed in one
- * (`groups`: how many). One query for them all, each ranking a partition of it: the exact sums'
- * rounding (finishedSums' steps, 17 sums of three criteria) is planned once, not once per ranking
- * — DuckDB's planning of it, not the few rows, was a report's largest statement.
+ * (`groups`: how many). One query for them all, each ranking a partition of it: the exact sums
+ * (17 of three criteria) are planned once, not once per ranking — DuckDB's planning, not the few
+ * rows, is what such a statement costs.
  */
 export async function rankings(
   connection: DuckDBConnection,
   by: readonly Ranked[],
   criteria: number,
 ): Promise<Record<Ranked, Ranking>> {
-  await createExactSumMacros(connection);
+  registerExactSum(connection);
   const sums = measureColumns(criteria);
   const parts = sums.map((column) => exactSumParts(column, column)).join(", ");
   const first = criteria === 0 ? "0" : `${impactOf(0, "embedded")} + ${impactOf(0, "use")}`;

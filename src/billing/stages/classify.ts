@@ -7,7 +7,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { createTable, identifier, literal } from "../../duckdb/database.js";
-import { createExactSumMacros, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
 import { reasonableSql } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError } from "../errors.js";
@@ -271,7 +271,7 @@ export async function groupLineTuples(
       ? "billing_classified"
       : `(SELECT * REPLACE (${costs.join(", ")}) FROM billing_classified)`;
   const sums = tuple.costs.map((column) => `, ${exactSumParts(identifier(column), column)}`).join("");
-  await createExactSumMacros(connection);
+  registerExactSum(connection);
   const grouped = `SELECT ${columns}, ${exactSumParts("billing_quantity", tuple.quantity)}${sums},
        COUNT(*) AS billing_line_count
      FROM ${lines}
