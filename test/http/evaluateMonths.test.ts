@@ -18,7 +18,13 @@ import { parse } from "csv-parse/sync";
 import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { evaluatedOnce, evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
+import {
+  checkedByClick,
+  evaluatedOnce,
+  evaluatedReport,
+  headlessChromium,
+  pageAt,
+} from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 
 const WAIT_MS = 240_000;
@@ -128,7 +134,7 @@ async function filterBy(frame: FrameLocator, column: string, values: readonly st
   await frame.locator("#filter-column-search").fill(column);
   await frame.locator("#filter-column").selectOption({ label: column });
   for (const value of values)
-    await frame.locator("#filter-values label", { hasText: value }).locator("input").check();
+    await checkedByClick(frame.locator("#filter-values label", { hasText: value }).locator("input"));
 }
 
 const close = (a: number, b: number, what: string) =>

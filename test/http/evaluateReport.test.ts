@@ -19,7 +19,13 @@ import type { BrowserContext, FrameLocator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBillingExport } from "../../scripts/billing-exports.js";
 import { CLI_BUNDLE } from "../support/bundle.js";
-import { evaluatedOnce, evaluatedReport, headlessChromium, pageAt } from "../support/chromium.js";
+import {
+  checkedByClick,
+  evaluatedOnce,
+  evaluatedReport,
+  headlessChromium,
+  pageAt,
+} from "../support/chromium.js";
 import { portOf, startService } from "../support/process.js";
 import { publicExport } from "../support/publicExports.js";
 
@@ -158,11 +164,11 @@ describe.each(CASES)("the report of $name on the /evaluate page", ({ file, grain
       expect(read.whatIf.join("\n")).toMatch(/move to |current family/);
       // Another criterion: the cards and the time chart say it, no request made
       const before = requests.length;
-      await frame.locator('input[name="criterion"][value="1"]').check();
+      await checkedByClick(frame.locator('input[name="criterion"][value="1"]'));
       const switched = await readReport(frame);
       expect(switched.card).toMatch(/Sbeq$/);
       expect(switched.charts.find((chart) => chart.id === "chart-time")?.text).toContain("adp");
-      await frame.locator('input[name="criterion"][value="0"]').check();
+      await checkedByClick(frame.locator('input[name="criterion"][value="0"]'));
       // A grouping chosen once the report is shown: the table, the command that writes the same sums
       const groups = await grouped(frame, by, thenBy);
       expect(groups.headings.slice(0, 2)).toEqual([by, thenBy]);
