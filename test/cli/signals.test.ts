@@ -103,7 +103,7 @@ describe("impact-service evaluate, cut short", () => {
       );
       // Only rows: the interruption is told on stderr.
       const rows = lines.slice(1);
-      expect(rows.length).toBe(300);
+      expect(rows.length, `stderr: ${stderr()}`).toBe(300);
       for (const row of rows) expect(row).toBe("cloud,aws,m5.xlarge,FRA,8760,227.2760392,12,22.3,evaluated,");
       expect(stderr()).toContain(
         "impact-service: interrupted after 300 rows (the output holds them, whole)\n",
