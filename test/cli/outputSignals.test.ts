@@ -65,16 +65,22 @@ function told(child: ChildProcess, text: string | null): { ready: Promise<void>;
   return { ready, stderr };
 }
 
-/** Sends `signal` and measures the time to the exit. */
+/**
+ * Sends `signal` and measures the time to the exit; returns once the pipes are read to their end
+ * too (`exit` may come before the last bytes the process wrote are read).
+ */
 async function exitAfter(
   child: ChildProcess,
   signal: NodeJS.Signals,
 ): Promise<{ code: number | null; ms: number }> {
   const exit = once(child, "exit") as Promise<[number | null]>;
+  const closed = once(child, "close");
   const sent = performance.now();
   child.kill(signal);
   const [code] = await exit;
-  return { code, ms: performance.now() - sent };
+  const ms = performance.now() - sent;
+  await closed;
+  return { code, ms };
 }
 
 /** A node process that ends at once on `signal`, once it says it is ready. */

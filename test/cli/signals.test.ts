@@ -30,8 +30,12 @@ function collect(stream: NodeJS.ReadableStream | null): () => string {
   return () => text;
 }
 
+/**
+ * The exit code, once the process's pipes are read to their end too: `exit` may come before the
+ * last bytes it wrote are read (a loaded run once saw 299 of the 300 rows at its `exit`).
+ */
 async function exitOf(child: ChildProcess): Promise<number | null> {
-  const [code] = (await once(child, "exit")) as [number | null];
+  const [code] = (await once(child, "close")) as [number | null];
   return code;
 }
 
