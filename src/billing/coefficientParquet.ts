@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { join } from "node:path";
-import { literal, openDatabase } from "../duckdb/database.js";
+import { openDatabase } from "../duckdb/database.js";
+import { literal } from "../duckdb/sqlText.js";
 import type { CoefficientRow, CoefficientTable } from "../service/coefficients.js";
 import { pipedOutput } from "../support/outputFile.js";
 import { loadCoefficients } from "./stages/lookUp.js";

@@ -5,7 +5,7 @@
  * the compression is named rather than taken from the file's name.
  */
 
-import { fileLiteral } from "../duckdb/database.js";
+import { fileLiteral } from "../duckdb/sqlText.js";
 
 /** A written lines' file: where, and how it is written. */
 export interface WrittenFile {

@@ -9,7 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type DuckDBConnection, DuckDBInstance } from "@duckdb/node-api";
 import { removedUnlessKept } from "../support/outputFile.js";
-import { InputFileError } from "./errors.js";
+import { registerExactSum } from "./exactSum.js";
+import { filesLiteral, identifier, literal } from "./sqlText.js";
 
 /**
  * What the engine may hold in memory before spilling: the bench's 1 GB bound, with room for node.
@@ -52,6 +53,8 @@ export async function openDatabase(threads: number | null = null): Promise<Datab
     disabled_optimizers: "in_clause",
   });
   const connection = await instance.connect();
+  // Every stage's exact sums are rounded by this function (src/duckdb/exactSum.ts)
+  registerExactSum(connection);
   // Its spill files removed should the process end before close (a second signal, a run's time up)
   const kept = removedUnlessKept(scratch);
   return {
@@ -89,44 +92,6 @@ export function interruptedOn(connection: DuckDBConnection, signal: AbortSignal 
     signal.removeEventListener("abort", interrupt);
     clearInterval(timer);
   };
-}
-
-/** An identifier as SQL writes it (any name: blanks, quotes, case kept). */
-export function identifier(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-/** A text as an SQL literal. */
-export function literal(text: string): string {
-  return `'${text.replaceAll("'", "''")}'`;
-}
-
-/** The characters DuckDB's readers take for a glob pattern (`h[ab].csv` reads ha.csv and hb.csv). */
-const GLOB_CHARACTERS = /[[*?]/g;
-
-/**
- * A file's path as a literal DuckDB's readers read as that one file, never as a glob pattern:
- * each glob character is a bracket class of its own (`h[[]ab].csv` is the file `h[ab].csv`).
- * DuckDB splits a pattern at a backslash too, so a path with both cannot be named literally: an
- * input error.
- */
-export function fileLiteral(path: string): string {
-  const globbing = path.match(GLOB_CHARACTERS) !== null;
-  if (globbing && path.includes("\\")) {
-    throw new InputFileError(
-      `${path}: a file name with both a backslash and one of [ * ? cannot be read literally; rename it`,
-    );
-  }
-  return literal(globbing ? path.replace(GLOB_CHARACTERS, "[$&]") : path);
-}
-
-/**
- * The files DuckDB reads as one relation: one file's literal, or the list of a bill's parts, in the
- * order given (DuckDB's readers keep it: the lines come part after part).
- */
-export function filesLiteral(files: string | readonly string[]): string {
-  if (typeof files === "string") return fileLiteral(files);
-  return files.length === 1 ? fileLiteral(files[0]) : `[${files.map(fileLiteral).join(", ")}]`;
 }
 
 /** How a text file's lines are cut: its separator and the lines above its header, skipped. */

@@ -14,7 +14,7 @@
  */
 
 import { DOUBLE, type DuckDBConnection, DuckDBScalarFunction, HUGEINT } from "@duckdb/node-api";
-import { identifier } from "./database.js";
+import { identifier } from "./sqlText.js";
 
 /** Bits of a limb: its integer is below 2^62 in magnitude, so a BIGINT. */
 const LIMB_BITS = 62;
@@ -114,7 +114,8 @@ export function roundedLimbs(limbs: readonly bigint[]): number {
 /**
  * Gives the connection's database the function finishedSums' SQL calls, `exact_sum_total(l0, l1,
  * l2, l3)`: roundedLimbs on each row. DuckDB runs it on the JavaScript thread, a chunk of rows at a
- * time; a database given it again keeps one. Call it before running finishedSums' SQL.
+ * time; a database given it again keeps one. Every billing database is given it as it is opened
+ * (src/duckdb/database.ts, openDatabase).
  */
 export function registerExactSum(connection: DuckDBConnection): void {
   connection.registerScalarFunction(

@@ -17,7 +17,7 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../data/types.js";
-import { identifier } from "../duckdb/database.js";
+import { identifier } from "../duckdb/sqlText.js";
 import { GRID_COLUMN } from "../output/table.js";
 import type { EditionContext } from "../service/open.js";
 import { GridInputError } from "./errors.js";

@@ -5,7 +5,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable, fileLiteral, identifier, literal, sourceOf } from "../duckdb/database.js";
+import { createTable, sourceOf } from "../duckdb/database.js";
+import { fileLiteral, identifier, literal } from "../duckdb/sqlText.js";
 import { csvHeader } from "../support/fileStart.js";
 import { GridInputError, seriesReading as reading, SeriesReadError } from "./errors.js";
 import { type GridGap, seriesGaps } from "./gaps.js";

@@ -23,7 +23,8 @@ import {
 import type { BillingAsked, BillingRequest } from "../../src/billing/stages/request.js";
 import type { BillingSummary } from "../../src/billing/stages/summarise.js";
 import type { CloudRegion } from "../../src/data/types.js";
-import { identifier, literal, openDatabase, sourceOf } from "../../src/duckdb/database.js";
+import { openDatabase, sourceOf } from "../../src/duckdb/database.js";
+import { identifier, literal } from "../../src/duckdb/sqlText.js";
 import { coefficientCriteria } from "../../src/service/coefficients.js";
 import { app, billingRequest, billingTermsOf, editionContext, expectClose, routeRaw } from "./support.js";
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeGroupSums } from "../../src/billing/stages/write.js";
+import { registerExactSum } from "../../src/duckdb/exactSum.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "group-sums-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -17,6 +18,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 async function groupSums(written: string, threads: string) {
   const instance = await DuckDBInstance.create(":memory:", { threads });
   const connection = await instance.connect();
+  // As every billing database is given it (openDatabase)
+  registerExactSum(connection);
   try {
     const output = join(scratch, `groups-${threads}.csv`);
     await writeGroupSums(

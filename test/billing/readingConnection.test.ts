@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, fileLiteral, openDatabase } from "../../src/duckdb/database.js";
+import { type Database, openDatabase } from "../../src/duckdb/database.js";
 import { FileReadError, fileRead, readingConnection } from "../../src/duckdb/readErrors.js";
+import { fileLiteral } from "../../src/duckdb/sqlText.js";
 
 describe("the reading connection of a run", () => {
   let folder: string;

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { summedLines } from "../../src/billing/report/bounds.js";
 import { rankings } from "../../src/billing/report/rankings.js";
 import { ranked } from "../../src/billing/report/reportData.js";
+import { registerExactSum } from "../../src/duckdb/exactSum.js";
 
 const RANKED_BY = ["method", "service", "region", "account", "resource"] as const;
 
@@ -32,6 +33,8 @@ async function summedThen<T>(
 ): Promise<T> {
   const instance = await DuckDBInstance.create(":memory:", { threads });
   const connection = await instance.connect();
+  // As every billing database is given it (openDatabase)
+  registerExactSum(connection);
   try {
     // The lines as the report's table sums them (summedLines: each group's sums left in their exact parts)
     const text = (value: string | undefined) => (value === undefined ? "NULL::VARCHAR" : `'${value}'`);

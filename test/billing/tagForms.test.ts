@@ -12,7 +12,7 @@ import { DuckDBInstance } from "@duckdb/node-api";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { BillingInputError, evaluateBillingExport } from "../../src/billing/bill.js";
-import { literal } from "../../src/duckdb/database.js";
+import { literal } from "../../src/duckdb/sqlText.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 
 const FIXTURES = new URL("../fixtures/billing/", import.meta.url).pathname;

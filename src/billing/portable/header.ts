@@ -12,7 +12,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/sqlText.js";
 
 export interface ExportHeader {
   /** The export's columns as the engine's table names them, records whole. */

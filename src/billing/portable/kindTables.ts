@@ -9,8 +9,9 @@
 
 import type { DuckDBConnection } from "@duckdb/node-api";
 import type { CloudRegion } from "../../data/types.js";
-import { fileLiteral, identifier, openDatabase } from "../../duckdb/database.js";
+import { openDatabase } from "../../duckdb/database.js";
 import { fileRead, readingConnection } from "../../duckdb/readErrors.js";
+import { fileLiteral, identifier } from "../../duckdb/sqlText.js";
 import type { GridFiles } from "../../grid/billLines.js";
 import type { EditionContext } from "../../service/open.js";
 import { billingTerms } from "../bill.js";

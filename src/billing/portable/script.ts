@@ -13,7 +13,7 @@
  */
 
 import type { Cell } from "../../duckdb/database.js";
-import { identifier } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/sqlText.js";
 import { LINE_COLUMNS, linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   aliasedColumns,

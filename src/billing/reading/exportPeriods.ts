@@ -7,7 +7,7 @@
 
 import { basename } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/sqlText.js";
 import { BillingInputError } from "../errors.js";
 import { type BillingFormat, headerColumn } from "../formats/knownFormats.js";
 import type { PartRun } from "./joinedParts.js";

@@ -9,7 +9,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { fileLiteral, filesLiteral, identifier, literal, sourceOf } from "../../duckdb/database.js";
+import { sourceOf } from "../../duckdb/database.js";
+import { fileLiteral, filesLiteral, identifier, literal } from "../../duckdb/sqlText.js";
 import { DECIMAL_COMMA_PATTERN } from "../../support/numbers.js";
 import { BillingInputError } from "../errors.js";
 import {

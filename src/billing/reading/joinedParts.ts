@@ -9,7 +9,7 @@
  * name would leave empty half the time.
  */
 
-import { identifier } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/sqlText.js";
 import { BillingInputError } from "../errors.js";
 import {
   type BillingFormat,

@@ -11,7 +11,7 @@
  *   (`tag:user:Name` or `tag:Name`), OCI's `tags/<key>` (`tag:Oracle-Tags.CreatedBy`).
  */
 
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 
 /** The columns holding every tag of a line as a JSON object (or a map), lower case. */
 const OBJECT_COLUMNS = ["tags", "resource_tags"];

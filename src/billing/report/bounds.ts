@@ -16,8 +16,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
-import { exactSumParts, registerExactSum } from "../../duckdb/exactSum.js";
+import { exactSumParts } from "../../duckdb/exactSum.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 import type { TimeGrain } from "../../output/reportParts/model.js";
 import { grainOf, inputGrainOf, TIME_SERIES } from "../../output/reportParts/time.js";
 import { impactOf, measureColumns } from "../stages/writtenLines.js";
@@ -292,7 +292,6 @@ export async function createReportSums(
   criteria: number,
   bounds: ReportBounds,
 ): Promise<void> {
-  registerExactSum(connection);
   const columns = KEY_COLUMNS;
   const measures = measureColumns(criteria);
   const series = boundedSeries(bounds.time, bounds.kept.service);

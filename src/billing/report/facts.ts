@@ -15,8 +15,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
-import { exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 import { impactColumn } from "../../output/columns.js";
 import type { GroupCube, TimeGrain } from "../../output/reportParts/model.js";
 import { measureColumns, type ReportedLines, sourceOf, textCell } from "../stages/writtenLines.js";
@@ -223,7 +223,6 @@ export async function billFacts(
   bounds: ReportBounds,
   left: readonly string[],
 ): Promise<GroupCube> {
-  registerExactSum(connection);
   const dimensions = dimensionValues(bounds.kept);
   const grain = bounds.time?.grain ?? null;
   await dimensionTypes(connection, dimensions);

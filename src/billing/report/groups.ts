@@ -7,7 +7,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier } from "../../duckdb/database.js";
+import { identifier } from "../../duckdb/sqlText.js";
 import { BILLING_FORMATS, filedColumns, headerColumn } from "../formats/knownFormats.js";
 import { keyValueJson, type TagColumns, tagColumns, tagExpression, tagsJson } from "../reading/tags.js";
 import { dimensionColumns, type ReportedLines, sourceOf } from "../stages/writtenLines.js";

@@ -10,8 +10,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { literal } from "../../duckdb/database.js";
-import { exactSumAgainParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { exactSumAgainParts, finishedSums } from "../../duckdb/exactSum.js";
+import { literal } from "../../duckdb/sqlText.js";
 import type { Measured, OverTime, TimeGrain } from "../../output/reportParts/model.js";
 import { MAX_STEPS } from "../../output/reportParts/time.js";
 import { partOf, REPORT_SUMS, type ReportBounds, seriesOf, summedColumns } from "./bounds.js";
@@ -90,7 +90,6 @@ async function stepSums(
   grain: TimeGrain,
   criteria: number,
 ): Promise<Map<string, Measured>> {
-  registerExactSum(connection);
   const summed = summedColumns(criteria);
   const reader = await connection.runAndReadAll(
     finishedSums(
@@ -114,7 +113,6 @@ async function stepSums(
 
 /** The sums of the lines whose period does not read. */
 async function undated(connection: DuckDBConnection, criteria: number): Promise<Measured> {
-  registerExactSum(connection);
   const summed = summedColumns(criteria);
   const reader = await connection.runAndReadAll(
     finishedSums(

@@ -7,8 +7,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { literal } from "../../duckdb/database.js";
-import { exactSumAgainParts, exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { exactSumAgainParts, exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { literal } from "../../duckdb/sqlText.js";
 import type { Measured, Ranking } from "../../output/reportParts/model.js";
 import { impactOf, measureColumns } from "../stages/writtenLines.js";
 import { partOf, RANKED, type Ranked, REPORT_SUMS } from "./bounds.js";
@@ -52,7 +52,6 @@ export async function rankings(
   by: readonly Ranked[],
   criteria: number,
 ): Promise<Record<Ranked, Ranking>> {
-  registerExactSum(connection);
   const sums = measureColumns(criteria);
   const parts = sums.map((column) => exactSumParts(column, column)).join(", ");
   const first = criteria === 0 ? "0" : `${impactOf(0, "embedded")} + ${impactOf(0, "use")}`;

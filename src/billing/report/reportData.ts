@@ -9,7 +9,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
+import { SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
+import { literal } from "../../duckdb/sqlText.js";
 import type { BillReportData } from "../../output/billReport.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import { BILLING_FORMATS } from "../formats/knownFormats.js";

@@ -6,8 +6,9 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable, identifier, literal } from "../../duckdb/database.js";
-import { exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { createTable } from "../../duckdb/database.js";
+import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 import { reasonableSql } from "../../support/numbers.js";
 import { printable } from "../../support/terminalText.js";
 import { BillingInputError } from "../errors.js";
@@ -273,7 +274,6 @@ export async function groupLineTuples(
   const source = pastApart ? "billing_classified" : "billing_usage";
   const lines = costs.length === 0 ? source : `(SELECT * REPLACE (${costs.join(", ")}) FROM ${source})`;
   const sums = tuple.costs.map((column) => `, ${exactSumParts(identifier(column), column)}`).join("");
-  registerExactSum(connection);
   const grouped = `SELECT ${columns}, ${exactSumParts("billing_quantity", tuple.quantity)}${sums},
        COUNT(*) AS billing_line_count
      FROM ${lines}

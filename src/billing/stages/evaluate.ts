@@ -6,8 +6,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier } from "../../duckdb/database.js";
-import { exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { identifier } from "../../duckdb/sqlText.js";
 import { BillingStrictStop } from "../errors.js";
 import { LINE_COLUMNS } from "../formats/format.js";
 import {
@@ -205,7 +205,6 @@ const groupsQuery = (): string =>
  * instance type (their impacts are summed by it).
  */
 async function lineGroups(connection: DuckDBConnection): Promise<LineGroup[]> {
-  registerExactSum(connection);
   const ranked = (column: string, where = "") =>
     `SELECT ${column}, row_number() OVER (ORDER BY SUM(lines) DESC, ${column}) AS rank FROM kinds ${where} GROUP BY ${column}`;
   const services = finishedSums(

@@ -8,8 +8,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
-import { exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 import { sqlQuery } from "../queries.js";
 import { type WrittenFile, writtenSource } from "../writtenFile.js";
 import { LINE_MONTH } from "./monthCoverage.js";
@@ -85,7 +85,6 @@ export async function filteredSums(
   filters: readonly FilterColumn[],
   impactColumnNames: readonly string[],
 ): Promise<FilteredSums> {
-  registerExactSum(connection);
   const summed = ["cost", "energy_kwh", ...impactColumnNames];
   const read = (column: string) =>
     column === "cost" ? PAID_COST : `TRY_CAST(${identifier(column)} AS DOUBLE)`;
@@ -159,7 +158,6 @@ export async function filteredUsages(
   written: WrittenFile & Omit<WrittenLines, "criteria" | keyof WrittenFile>,
   filters: readonly FilterColumn[],
 ): Promise<FilteredUsage[]> {
-  registerExactSum(connection);
   const { views, lines } = linesRead(written, filters);
   const summed = ["hours", "cost", "billed_cost"];
   const sums = finishedSums(

@@ -6,7 +6,8 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { type Cell, createTable, literal } from "../../duckdb/database.js";
+import { type Cell, createTable } from "../../duckdb/database.js";
+import { literal } from "../../duckdb/sqlText.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import { type BillingGrid, withGridSeries } from "../../grid/billLines.js";
 import {

@@ -8,7 +8,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import type { BillPeriod, MonthCoverage } from "../../output/reportParts/months.js";
 import { sqlQuery } from "../queries.js";
 
@@ -67,7 +67,6 @@ export async function monthCoverage(
   const dated = "billing_period_end_second > billing_period_start_second";
   const month = `COALESCE(${LINE_MONTH}, '${NO_PERIOD}')`;
   // Summed exactly (src/duckdb/exactSum.ts): the same bytes whatever DuckDB's threads
-  registerExactSum(connection);
   const sums = finishedSums(
     `SELECT ${month} AS month, COUNT(*) AS lines, COUNT(*) FILTER (WHERE billing_month_estimated) AS estimated_lines,
        MIN(billing_period_start_second) FILTER (WHERE ${dated}) AS first_second,

@@ -7,8 +7,8 @@
  */
 
 import { statSync } from "node:fs";
-import { identifier } from "../../duckdb/database.js";
 import { FileReadError, type FilesRead } from "../../duckdb/readErrors.js";
+import { identifier } from "../../duckdb/sqlText.js";
 import { GRID_INTENSITY_COLUMN } from "../../grid/billLines.js";
 import { keptInputNames } from "../../output/columns.js";
 import { HEADER_BYTES } from "../../support/fileStart.js";

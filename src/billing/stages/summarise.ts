@@ -6,7 +6,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 import type { RequestedCriterion } from "../../engine/index.js";
 import type { GridRun } from "../../grid/billLines.js";
 import type { BillReportData } from "../../output/billReport.js";

@@ -9,9 +9,10 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
-import { exactSumParts, finishedSums, registerExactSum } from "../../duckdb/exactSum.js";
+import { SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
+import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError } from "../../duckdb/readErrors.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 import type { GridRun } from "../../grid/billLines.js";
 import { createGridViews, GRID_TABLES } from "../../grid/billLines.js";
 import type { BillReportData } from "../../output/billReport.js";
@@ -234,7 +235,6 @@ export async function writeGroupSums(
      FROM ${source} WHERE status = 'evaluated' GROUP BY ALL`,
     summed,
   );
-  registerExactSum(connection);
   const temporary = partialOf(groupsOutput);
   await connection.run(
     `COPY (SELECT ${names}, lines, ${summed.map(shown).join(", ")} FROM (${sums}) ORDER BY ALL)

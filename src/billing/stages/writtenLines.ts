@@ -9,7 +9,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { identifier, literal } from "../../duckdb/database.js";
+import { identifier, literal } from "../../duckdb/sqlText.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import { linesQueryOf, usageQueryOf } from "../formats/format.js";
