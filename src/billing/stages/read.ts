@@ -376,12 +376,13 @@ export function exportColumns(
   checkColumnTypes(file, recognised, new Map(described));
   const names = inputColumnNames(header, impactColumns);
   const nested = new Set(names.filter((_, index) => isNested(described[index][1])));
+  const text = new Set(names.filter((_, index) => described[index][1] === "VARCHAR"));
   const renamed = new Map(
     header.flatMap((name, index): [string, string][] =>
       names[index] === name ? [] : [[name, names[index]]],
     ),
   );
-  return { header, format, columns: { names, nested }, renamed };
+  return { header, format, columns: { names, nested, text }, renamed };
 }
 
 /** The column of a group's count of lines in the sums per group. */
@@ -391,6 +392,11 @@ export const GROUP_LINES_COLUMN = "lines";
 export interface WrittenColumns {
   readonly names: readonly string[];
   readonly nested: ReadonlySet<string>;
+  /**
+   * Those read as text (VARCHAR): the stages carry every column of the file as it was read, so
+   * they are the lines' text columns (made formula-safe in CSV).
+   */
+  readonly text: ReadonlySet<string>;
 }
 
 /** A column the run adds after the file's: how CSV writes it (a number, a text made formula-safe, as it is). */

@@ -322,15 +322,18 @@ function outputSelect(
   return [...input.names.map(own), ...added].join(", ");
 }
 
-/** The names of the text (VARCHAR) columns of a query's result. */
-async function textColumnsOf(connection: DuckDBConnection, query: string): Promise<Set<string>> {
-  const reader = await connection.runAndReadAll(`DESCRIBE ${query}`);
-  return new Set(
-    reader
-      .getRowObjects()
-      .filter((row) => String(row.column_type) === "VARCHAR")
-      .map((row) => String(row.column_name)),
-  );
+/**
+ * The lines' text columns, known without planning the lines' query again to describe it (30–50
+ * ms of a small bill's run): the file's read as text, and the text columns the run adds (each a
+ * VARCHAR: sql/evaluate/billing_impacts.sql; with a series, sql/evaluate/billing_grid.sql's warnings).
+ */
+function linesTextColumns(
+  input: WrittenColumns,
+  impactColumnNames: readonly string[],
+  grid: boolean,
+): Set<string> {
+  const added = addedColumns(impactColumnNames, grid).filter((column) => column.kind === "text");
+  return new Set([...input.text, ...added.map((column) => column.name)]);
 }
 
 /**
@@ -370,7 +373,7 @@ export async function writeLines(
     ? await createGridViews(connection, impacts, impactColumnNames, BILL_GRID_QUERIES)
     : withQueries([["billing_located", located]], impacts);
   const csv = target.format === "csv";
-  const textColumns = csv ? await textColumnsOf(connection, lines) : new Set<string>();
+  const textColumns = csv ? linesTextColumns(input, impactColumnNames, grid) : new Set<string>();
   const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
   // One thread: on two, DuckDB 1.5's ordered writer took 2-4 times the CPU and 1 GB for a plan
   // holding the cross join with the tuples' lists (1,000,000 lines of 56 columns, Parquet: 8.7-18.1
