@@ -12,21 +12,13 @@ import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
 import { exportColumns } from "../../src/billing/stages/read.js";
+import { FORMULAS } from "../support/formulaCells.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "text-cells-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const FOCUS_PARQUET = join(import.meta.dirname, "../fixtures/billing/focus-1.2.parquet");
-
-/** Cells a spreadsheet would run as formulas (OWASP), and what the CSV holds for each. */
-const FORMULAS: readonly (readonly [string, string])[] = [
-  ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
-  ["+1+1", "'+1+1"],
-  ["@SUM(1+1)", "'@SUM(1+1)"],
-  ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
-  ["-2.5", "-2.5"],
-];
 
 describe("the columns read as text", () => {
   it("are the file's VARCHAR columns, as the run names them", () => {

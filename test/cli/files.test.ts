@@ -23,6 +23,7 @@ import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli, runMain } from "../support/cli.js";
+import { FORMULAS } from "../support/formulaCells.js";
 
 /** Each run loads an edition, and a bin's run starts a process: seconds on a busy 2-core machine. */
 const SLOW = { timeout: 180_000 };
@@ -202,15 +203,6 @@ describe("-o naming what is not a regular file", () => {
     expect(rowsOf(readFileSync(target, "utf8"))).toHaveLength(60);
   });
 });
-
-/** Cells a spreadsheet would run as formulas (OWASP), and what the CSV holds for each. */
-const FORMULAS: readonly (readonly [string, string])[] = [
-  ['=HYPERLINK("http://x","y")', `'=HYPERLINK("http://x","y")`],
-  ["+1+1", "'+1+1"],
-  ["@SUM(1+1)", "'@SUM(1+1)"],
-  ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
-  ["-2.5", "-2.5"],
-];
 
 /** A CSV cell always quoted (as an export may write it). */
 const quoted = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
