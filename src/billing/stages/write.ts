@@ -290,11 +290,14 @@ export function sourceColumn(column: string, impactColumnNames: readonly string[
 
 /**
  * The output's columns: the file's, then what the billing adds (numbers as text without float
- * noise in CSV; text cells formula-safe in CSV; maps, structs and lists as JSON in CSV).
+ * noise in CSV; text cells formula-safe in CSV; maps, structs and lists as JSON in CSV). The text
+ * columns are known without planning the lines' query to describe it (30–50 ms of a small bill's
+ * run): the file's read as text (`input.text`: the stages carry its columns as read) and the
+ * run's own text columns (VARCHAR in sql/evaluate/billing_impacts.sql; with a series,
+ * sql/evaluate/billing_grid.sql's warnings).
  */
 function outputSelect(
   input: WrittenColumns,
-  textColumns: ReadonlySet<string>,
   impactColumnNames: readonly string[],
   csv: boolean,
   grid: boolean,
@@ -306,12 +309,13 @@ function outputSelect(
     csv
       ? `printf('${CSV_NUMBER_FORMAT}', ${identifier(source(column))}) AS ${identifier(column)}`
       : named(column);
-  const text = (column: string) =>
-    csv && textColumns.has(column) ? formulaSafe(column, source(column)) : named(column);
+  const text = (column: string) => (csv ? formulaSafe(column, source(column)) : named(column));
   const own = (column: string) =>
     csv && input.nested.has(column)
       ? `CAST(to_json(${identifier(column)}) AS VARCHAR) AS ${identifier(column)}`
-      : text(column);
+      : input.text.has(column)
+        ? text(column)
+        : named(column);
   const added = addedColumns(impactColumnNames, grid).map((column) =>
     column.kind === "number"
       ? number(column.name)
@@ -320,20 +324,6 @@ function outputSelect(
         : named(column.name),
   );
   return [...input.names.map(own), ...added].join(", ");
-}
-
-/**
- * The lines' text columns, known without planning the lines' query again to describe it (30–50
- * ms of a small bill's run): the file's read as text, and the text columns the run adds (each a
- * VARCHAR: sql/evaluate/billing_impacts.sql; with a series, sql/evaluate/billing_grid.sql's warnings).
- */
-function linesTextColumns(
-  input: WrittenColumns,
-  impactColumnNames: readonly string[],
-  grid: boolean,
-): Set<string> {
-  const added = addedColumns(impactColumnNames, grid).filter((column) => column.kind === "text");
-  return new Set([...input.text, ...added.map((column) => column.name)]);
 }
 
 /**
@@ -373,7 +363,6 @@ export async function writeLines(
     ? await createGridViews(connection, impacts, impactColumnNames, BILL_GRID_QUERIES)
     : withQueries([["billing_located", located]], impacts);
   const csv = target.format === "csv";
-  const textColumns = csv ? linesTextColumns(input, impactColumnNames, grid) : new Set<string>();
   const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
   // One thread: on two, DuckDB 1.5's ordered writer took 2-4 times the CPU and 1 GB for a plan
   // holding the cross join with the tuples' lists (1,000,000 lines of 56 columns, Parquet: 8.7-18.1
@@ -382,7 +371,7 @@ export async function writeLines(
   await connection.run("SET threads = 1");
   try {
     const result = await connection.run(
-      `COPY (SELECT ${outputSelect(input, textColumns, impactColumnNames, csv, grid)}
+      `COPY (SELECT ${outputSelect(input, impactColumnNames, csv, grid)}
          FROM (${lines}) lines)
        TO ${literal(target.file)} ${copyOptions(target.format, target.gzip === true)}`,
     );
