@@ -157,15 +157,22 @@ async function keptValues(
     const countOf = new Map(
       counts.getRowObjects().map((row) => [String(row.dimension), Number(row.count_of)]),
     );
-    const keptOf = async (dimension: Bounded): Promise<KeptValues> => {
-      const largest = await connection.runAndReadAll(
-        `SELECT id, name FROM ${REPORT_VALUES} WHERE dimension = ${literal(dimension)}
-         ORDER BY w DESC, name, id LIMIT ${Math.max(RANKED, FACT_VALUES)}`,
-      );
-      const facts = largest.getRowObjects().map((row) => ({
-        id: row.id === null ? null : String(row.id),
-        name: row.name === null ? null : String(row.name),
-      }));
+    // Every dimension's top-N in one query (an id is a dimension's once: the order is total)
+    const largest = await connection.runAndReadAll(
+      `SELECT dimension, id, name FROM (${BOUNDED.map(
+        (dimension) =>
+          `(SELECT dimension, id, name, w FROM ${REPORT_VALUES} WHERE dimension = ${literal(dimension)}
+            ORDER BY w DESC, name, id LIMIT ${Math.max(RANKED, FACT_VALUES)})`,
+      ).join(" UNION ALL ")}) ORDER BY dimension, w DESC, name, id`,
+    );
+    const rows = largest.getRowObjects();
+    const keptOf = (dimension: Bounded): KeptValues => {
+      const facts = rows
+        .filter((row) => row.dimension === dimension)
+        .map((row) => ({
+          id: row.id === null ? null : String(row.id),
+          name: row.name === null ? null : String(row.name),
+        }));
       return {
         values: facts.slice(0, RANKED),
         facts: facts.slice(0, FACT_VALUES),
@@ -173,10 +180,10 @@ async function keptValues(
       };
     };
     return {
-      service: await keptOf("service"),
-      region: await keptOf("region"),
-      account: await keptOf("account"),
-      resource: await keptOf("resource"),
+      service: keptOf("service"),
+      region: keptOf("region"),
+      account: keptOf("account"),
+      resource: keptOf("resource"),
     };
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${REPORT_VALUES}`);

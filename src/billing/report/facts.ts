@@ -15,6 +15,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { runAll } from "../../duckdb/database.js";
 import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { identifier, literal } from "../../duckdb/sqlText.js";
 import { impactColumn } from "../../output/columns.js";
@@ -89,12 +90,16 @@ export async function factColumns(
       `SELECT c, COUNT(*) AS n FROM ${FACT_VALUE_SUMS} GROUP BY c`,
     );
     for (const row of counted.getRowObjects()) counts[Number(row.c)] = Number(row.n);
-    for (const index of kept.keys()) {
-      const largest = await connection.runAndReadAll(
-        `SELECT v FROM ${FACT_VALUE_SUMS} WHERE c = ${index} ORDER BY w DESC, v LIMIT ${VALUE_STEPS[0]}`,
-      );
-      tops[index] = largest.getRowObjects().map((row) => String(row.v));
-    }
+    // Every column's top-N in one query
+    const largest = await connection.runAndReadAll(
+      `SELECT c, v FROM (${[...kept.keys()]
+        .map(
+          (index) =>
+            `(SELECT c, v, w FROM ${FACT_VALUE_SUMS} WHERE c = ${index} ORDER BY w DESC, v LIMIT ${VALUE_STEPS[0]})`,
+        )
+        .join(" UNION ALL ")}) ORDER BY c, w DESC, v`,
+    );
+    for (const row of largest.getRowObjects()) tops[Number(row.c)].push(String(row.v));
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${FACT_VALUE_SUMS}`);
   }
@@ -156,16 +161,21 @@ async function offered(
 
 /** Creates each column's ENUM of its values by name, for the report's lines' cells (factExtra). */
 export async function createFactTypes(connection: DuckDBConnection, columns: readonly FactColumn[]) {
-  for (const [index, column] of columns.entries()) {
-    await connection.run(
-      `CREATE OR REPLACE TYPE ${enumName(index)} AS ENUM (${column.top.map(literal).join(", ")})`,
-    );
-  }
+  await runAll(
+    connection,
+    columns.map(
+      (column, index) =>
+        `CREATE OR REPLACE TYPE ${enumName(index)} AS ENUM (${column.top.map(literal).join(", ")})`,
+    ),
+  );
 }
 
 /** Drops the ENUMs createFactTypes made. */
 export async function dropFactTypes(connection: DuckDBConnection, columns: readonly FactColumn[]) {
-  for (const index of columns.keys()) await connection.run(`DROP TYPE IF EXISTS ${enumName(index)}`);
+  await runAll(
+    connection,
+    [...columns.keys()].map((index) => `DROP TYPE IF EXISTS ${enumName(index)}`),
+  );
 }
 
 /**
@@ -353,13 +363,14 @@ const dimensionEnum = (dimension: FactDimension) => `report_fact_${dimension}`;
 
 /** The ENUMs of the dimensions' values kept by name, created (`drop`: dropped). */
 async function dimensionTypes(connection: DuckDBConnection, values: DimensionValues, drop = false) {
-  for (const dimension of DIMENSIONS) {
-    await connection.run(
+  await runAll(
+    connection,
+    DIMENSIONS.map((dimension) =>
       drop
         ? `DROP TYPE IF EXISTS ${dimensionEnum(dimension)}`
         : `CREATE OR REPLACE TYPE ${dimensionEnum(dimension)} AS ENUM (${values[dimension].ids.map(literal).join(", ")})`,
-    );
-  }
+    ),
+  );
 }
 
 const LABELS: Readonly<Record<TimeGrain, string>> = { day: "%Y-%m-%d", month: "%Y-%m", year: "%Y" };

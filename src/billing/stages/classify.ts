@@ -6,7 +6,7 @@
  */
 
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { createTable } from "../../duckdb/database.js";
+import { createTable, runAll } from "../../duckdb/database.js";
 import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { identifier, literal } from "../../duckdb/sqlText.js";
 import { reasonableSql } from "../../support/numbers.js";
@@ -130,10 +130,13 @@ async function groupLineKinds(
   firstPass: ClassifyingQueries,
   registry: RegistryPositions,
 ): Promise<void> {
-  const tuples = await groupedTupleViews(connection, read, false, firstPass);
+  await groupedTupleViews(connection, read, false, firstPass);
   await addBilledUnits(connection, "billing_usage", registry);
   // The tuples classified once (the bound's check, the kinds and the tuples' rows read them:
-  // locateLines), again where the pass is made again
+  // locateLines), again where the pass is made again. The registry's joins read by position, as
+  // the lines' are, made once the billed units are added: a hash join each cost a small bill's
+  // statement about 2 ms (DuckDB's partitioned build side, for a table of a few hundred rows).
+  const tuples = await classifyingQueries(connection, REGISTRY_TABLE_NAMES, registry);
   await connection.run(tupleClasses(tuples));
   if (await tuplesPastTheBound(connection)) {
     // Some lines are past the bound: the pass again, each tuple's lines apart by whether each is
@@ -141,7 +144,8 @@ async function groupLineKinds(
     await connection.run("DROP TABLE billing_tuple_classes");
     const again = await createLineViews(connection, read.views, false, FIRST_PASS_VIEWS(registry));
     await connection.run("DROP TABLE billing_export_tuples");
-    await connection.run(tupleClasses(await groupedTupleViews(connection, read, true, again)));
+    await groupedTupleViews(connection, read, true, again);
+    await connection.run(tupleClasses(tuples));
   }
   await connection.run("CREATE OR REPLACE VIEW billing_classified AS SELECT * FROM billing_tuple_classes");
   // Kinds apart by whether their cost is positive: the by-cost rate sums the energy and the cost of
@@ -152,8 +156,8 @@ async function groupLineKinds(
 }
 
 /**
- * The first pass (groupLineTuples, reading `firstPass`'s queries) and the views reading its tuples;
- * returns the queries classifying the tuples, for the one statement that reads them
+ * The first pass (groupLineTuples, reading `firstPass`'s queries) and the views reading its tuples,
+ * but billing_methods and billing_classified, which the one statement that reads them writes
  * (tupleClasses). `pastApart`: see groupLineTuples.
  */
 async function groupedTupleViews(
@@ -161,9 +165,9 @@ async function groupedTupleViews(
   read: ReadExport,
   pastApart: boolean,
   firstPass: ClassifyingQueries,
-): Promise<ClassifyingQueries> {
+): Promise<void> {
   const tupleColumns = await groupLineTuples(connection, read.tuple, pastApart, firstPass);
-  return createLineViews(
+  await createLineViews(
     connection,
     {
       ...read.views,
@@ -314,6 +318,8 @@ export async function orderedRegistryJoins(
 ): Promise<string> {
   const lines: string[] = [];
   const positions: [string, string][] = [];
+  // The types and lists views made, sent as one script (runAll)
+  const definitions: string[] = [];
   for (const line of query.split("\n")) {
     const match = REGISTRY_JOIN.exec(line);
     if (match === null || !tables.has(match[2])) {
@@ -327,10 +333,10 @@ export async function orderedRegistryJoins(
     const made = registry.get(type);
     if (made?.table !== table || made.key !== tableKey) {
       const columns = (await registryColumns(connection, table)).map(identifier);
-      await connection.run(`DROP VIEW IF EXISTS ${type}_lists`);
-      await connection.run(`DROP TYPE IF EXISTS ${type}`);
-      await connection.run(`CREATE TYPE ${type} AS ENUM (SELECT ${tableKey} FROM ${identifier(table)})`);
-      await connection.run(
+      definitions.push(
+        `DROP VIEW IF EXISTS ${type}_lists`,
+        `DROP TYPE IF EXISTS ${type}`,
+        `CREATE TYPE ${type} AS ENUM (SELECT ${tableKey} FROM ${identifier(table)})`,
         `CREATE VIEW ${type}_lists AS SELECT ${columns.map((column) => `list(${column} ORDER BY billing_position) AS ${column}`).join(", ")}
        FROM (SELECT *, enum_code(CAST(${tableKey} AS ${type})) AS billing_position FROM ${identifier(table)})`,
       );
@@ -342,6 +348,7 @@ export async function orderedRegistryJoins(
       `CAST(enum_code(TRY_CAST(${joined(pairs.map(([, expression]) => expression))} AS ${type})) AS INTEGER) + 1`,
     ]);
   }
+  await runAll(connection, definitions);
   let text = lines.join("\n");
   for (const [alias, position] of positions) {
     text = text.replace(new RegExp(`\\b${alias}\\.([a-z_]+)\\b`, "g"), `${alias}.$1[${position}]`);
