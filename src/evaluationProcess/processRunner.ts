@@ -56,7 +56,7 @@ function startRun(start: CommandStart, ties: RunTies, { watch, timeoutMs }: RunW
   const { signal, slot } = ties;
   const child = startCommand(start);
   const { ended, stop } = endOf(child, runTimeBound(timeoutMs));
-  const progress = stagesOf(child);
+  const { progress, stages } = stagesOf(child);
   const unwatch =
     child.pid === undefined ? () => {} : watch({ pid: child.pid, folder, stop: (reason) => stop(reason) });
   child.once("exit", (_code, exitSignal) => {
@@ -82,7 +82,7 @@ function startRun(start: CommandStart, ties: RunTies, { watch, timeoutMs }: RunW
     const path = join(folder, role === "report" ? REPORT_FILE : start.output);
     return (await isFile(path)) ? createReadStream(path, { highWaterMark: partBytes }) : null;
   };
-  return { outcome, progress, written, close };
+  return { outcome, progress, stages, written, close };
 }
 
 /** A run's folder, made: the file received at its place, the command's files under `out/`. */

@@ -3,7 +3,8 @@ import type { RunProgress } from "../service/fileEvaluation.js";
 
 /*
  * A run's progress: the stages its command tells on its descriptor 3 (src/support/runStage.ts),
- * one JSON line each, read as they come; the last one told stands.
+ * one JSON line each, read as they come; the last one told stands, and each stage is kept as it
+ * was first told (a run quicker than the answer's heartbeat still says each of its stages).
  */
 
 /** Characters of a stage line kept: a line past it is not one the command writes. */
@@ -29,18 +30,36 @@ function progressOf(line: string): RunProgress | null {
   }
 }
 
-/** The last stage `child` told on its descriptor 3, read as it comes (nothing told: `{}`). */
-export function stagesOf(child: ChildProcess): () => RunProgress {
+/** Stages kept of a run, each at its first telling: a command tells four or five. */
+const MAX_STAGES = 16;
+
+/** What `child` tells on its descriptor 3, read as it comes. */
+export interface ToldStages {
+  /** The last stage told (nothing told: `{}`). */
+  readonly progress: () => RunProgress;
+  /** Each stage told, as it was first told, in order (MAX_STAGES at most). */
+  readonly stages: () => readonly RunProgress[];
+}
+
+/** The stages `child` tells on its descriptor 3, read as they come. */
+export function stagesOf(child: ChildProcess): ToldStages {
   let last: RunProgress = {};
+  const reached: RunProgress[] = [];
   let pending = "";
+  const told: ToldStages = { progress: () => last, stages: () => reached };
   const pipe = child.stdio[3];
-  if (pipe === null || pipe === undefined || !("setEncoding" in pipe)) return () => last;
+  if (pipe === null || pipe === undefined || !("setEncoding" in pipe)) return told;
   pipe.setEncoding("utf8");
   pipe.on("data", (text: string) => {
     const lines = (pending + text).split("\n");
     pending = (lines.pop() ?? "").slice(0, MAX_STAGE_LINE);
-    for (const line of lines) last = progressOf(line) ?? last;
+    for (const line of lines) {
+      const progress = progressOf(line);
+      if (progress === null) continue;
+      if (progress.stage !== last.stage && reached.length < MAX_STAGES) reached.push(progress);
+      last = progress;
+    }
   });
   pipe.on("error", () => {});
-  return () => last;
+  return told;
 }

@@ -48,9 +48,11 @@ function fakeRun(record: Seen, files: { output?: Buffer; report?: Buffer }) {
     end = resolve;
   });
   let progress: RunProgress = {};
+  const stages: RunProgress[] = [];
   const run: StartedRun = {
     outcome,
     progress: () => progress,
+    stages: () => stages,
     written: async (role) => {
       const bytes = files[role];
       return bytes === undefined ? null : Readable.from([bytes]);
@@ -63,6 +65,7 @@ function fakeRun(record: Seen, files: { output?: Buffer; report?: Buffer }) {
     run,
     end: (ended: RunOutcome) => end(ended),
     tell: (told: RunProgress) => {
+      if (told.stage !== progress.stage) stages.push(told);
       progress = told;
     },
   };
@@ -214,6 +217,32 @@ describe("a file's evaluation, through its runner", () => {
     const next = events.next();
     fake.end({ ended: "stopped", refusal: "stopped" });
     expect((await next).value).toEqual({ event: "refused", message: "stopped", bound: true });
+  });
+
+  it("tells each stage a run reached, in order, though it ended within a heartbeat", async () => {
+    const { fake, events } = await evaluated("name=bill.csv", { output: Buffer.from("lines") });
+    fake.tell({ stage: "reading the export", done: 0 });
+    fake.tell({ stage: "telling its lines apart", done: 0.25 });
+    fake.tell({ stage: "looking up their impacts", lines: 40, done: 0.5 });
+    fake.tell({ stage: "writing the lines", lines: 40, done: 0.75 });
+    fake.tell({ stage: "writing the lines", lines: 42, done: 0.75 });
+    fake.end({ ended: "ran", exitCode: 0, summary: "42 lines" });
+    const said = await eventsOf(events);
+    expect(said.filter((event) => event.event === "running")).toEqual([
+      { event: "running", seconds: 0, stage: "reading the export", done: 0 },
+      { event: "running", seconds: 0, stage: "telling its lines apart", done: 0.25 },
+      { event: "running", seconds: 0, stage: "looking up their impacts", lines: 40, done: 0.5 },
+      // The last stage as it stands at the end
+      { event: "running", seconds: 0, stage: "writing the lines", lines: 42, done: 0.75 },
+    ]);
+    expect(said.map((event) => event.event)).toEqual([
+      "running",
+      "running",
+      "running",
+      "running",
+      "file",
+      "done",
+    ]);
   });
 
   it("says nothing more once its client has gone, and closes the run", async () => {

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { createGzip } from "node:zlib";
 import { NO_LINES } from "../../support/namedFiles.js";
-import type { StartedRun, WrittenRole } from "./evaluationRunner.js";
+import type { RunProgress, StartedRun, WrittenRole } from "./evaluationRunner.js";
 
 /*
  * The answer to a file's evaluation, as the client reads it: one NDJSON event a line — the run's
@@ -90,8 +90,9 @@ async function* fileEvents(
 }
 
 /**
- * The events of a started run, to its end: `running` each second while it runs, then its refusal,
- * or its files and `done`. Nothing once `signal` has aborted (the client gone, the service
+ * The events of a started run, to its end: `running` each second while it runs and for each stage
+ * it reached since the last one said (a run within a second says each of its stages), then its
+ * refusal, or its files and `done`. Nothing once `signal` has aborted (the client gone, the service
  * stopping). The run is closed when the events end or are abandoned.
  */
 export async function* answerOf(
@@ -101,10 +102,24 @@ export async function* answerOf(
 ): AsyncGenerator<FileEvent> {
   try {
     const since = Date.now();
+    const running = (progress: RunProgress): FileEvent => ({
+      event: "running",
+      seconds: Math.round((Date.now() - since) / 1000),
+      ...progress,
+    });
+    let said = 0;
     for (;;) {
       const ticked = await Promise.race([run.outcome, new Promise((r) => setTimeout(r, HEARTBEAT_MS, null))]);
-      if (ticked !== null || signal.aborted) break;
-      yield { event: "running", seconds: Math.round((Date.now() - since) / 1000), ...run.progress() };
+      if (signal.aborted) break;
+      const reached = run.stages().slice(said);
+      said += reached.length;
+      // Each stage reached but the last as first told; the last as it stands now (its lines so far)
+      for (const stage of reached.slice(0, -1)) yield running(stage);
+      if (ticked !== null) {
+        if (reached.length > 0) yield running(run.progress());
+        break;
+      }
+      yield running(run.progress());
     }
     const outcome = await run.outcome;
     if (signal.aborted) return;

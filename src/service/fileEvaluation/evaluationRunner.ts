@@ -48,6 +48,8 @@ export interface StartedRun {
   readonly outcome: Promise<RunOutcome>;
   /** The run's progress now. */
   readonly progress: () => RunProgress;
+  /** Each stage the run told, as first told, in order: all of them once `outcome` has settled. */
+  readonly stages: () => readonly RunProgress[];
   /** A file the run wrote, read in parts of `partBytes`; null when the run did not write it. */
   readonly written: (role: WrittenRole, partBytes: number) => Promise<Readable | null>;
   /** Ends the run whatever its state: stopped, its slot given back, its place removed; once. */
