@@ -81,15 +81,25 @@ async function recordedPage(width: number): Promise<Page> {
     recorded.shares = [];
     recorded.said = [];
     document.addEventListener("DOMContentLoaded", () => {
+      // Every value set, several set in one task included (a quick run's events arrive together):
+      // the value a change set is the next change's old value, the last one's the bar's own
       const bar = document.getElementById("progress") as HTMLProgressElement;
-      new MutationObserver(() => recorded.shares.push(bar.value)).observe(bar, {
-        attributes: true,
-        attributeFilter: ["value"],
-      });
+      new MutationObserver((records) => {
+        records.forEach((_, index) => {
+          const next = records[index + 1];
+          recorded.shares.push(next === undefined ? bar.value : Number(next.oldValue));
+        });
+      }).observe(bar, { attributes: true, attributeFilter: ["value"], attributeOldValue: true });
       const status = document.getElementById("status") as HTMLElement;
-      new MutationObserver(() => {
-        const figure = /^(\d+) % · /.exec(status.textContent ?? "");
+      const sayFigure = (text: string | null) => {
+        const figure = /^(\d+) % · /.exec(text ?? "");
         if (figure !== null) recorded.said.push(Number(figure[1]));
+      };
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === "characterData") sayFigure(record.target.textContent);
+          for (const node of record.addedNodes) sayFigure(node.textContent);
+        }
       }).observe(status, { childList: true, characterData: true, subtree: true });
     });
   });
