@@ -5,10 +5,9 @@ import type { CriterionImpactFieldsFragment, VerboseFieldsFragment } from "./gen
  * operation's v1 layouts (`CriterionImpact.v1`, `Verbose.v1`).
  */
 
+/** Made whole from its entries: every criterion's, one key at a time, made a dictionary (v1Layout.ts). */
 function impactsObject(impacts: readonly CriterionImpactFieldsFragment[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const impact of impacts) out[impact.criterion] = impact.v1;
-  return out;
+  return Object.fromEntries(impacts.map((impact) => [impact.criterion, impact.v1]));
 }
 
 export function impactResponse(asset: {

@@ -15,6 +15,7 @@ import {
   type VerboseAttribute,
   type VerboseReport,
 } from "../model/evaluation.js";
+import { flatText } from "../model/flatText.js";
 import type { RawImpact } from "../model/impact.js";
 import type { GenerativeAiInput } from "../model/inputs.js";
 
@@ -248,14 +249,26 @@ function verboseOf(
   const { figures } = context.data;
   const edition = context.rules.version;
   const modelSource = [`${edition} models.csv`, ...model.sources].join(" ");
-  const mixSource = `${edition} electricity_mixes.csv`;
+  const mixSource = flatText(`${edition} electricity_mixes.csv`);
   const mixWarnings = (code: AiWarningCode) =>
     mix.warnings.includes(code) ? [AI_WARNINGS[code]] : undefined;
   const fixed = (name: keyof typeof figures, as: string) =>
-    figure(as, figures[name].value, "DEFAULT", figures[name].unit, `${edition} ${figures[name].source}`);
+    figure(
+      as,
+      figures[name].value,
+      "DEFAULT",
+      figures[name].unit,
+      flatText(`${edition} ${figures[name].source}`),
+    );
   const attributes: VerboseAttribute[] = [
     figure("provider", provider.provider, "INPUT"),
-    figure("model", model.name, "INPUT", undefined, model.aliasOf ? `alias of ${model.aliasOf}` : undefined),
+    figure(
+      "model",
+      model.name,
+      "INPUT",
+      undefined,
+      model.aliasOf ? flatText(`alias of ${model.aliasOf}`) : undefined,
+    ),
     figure("output_tokens", input.outputTokens, "INPUT", "tokens"),
     input.requestLatency == null
       ? figure("request_latency", "none: the generation's own", "DEFAULT")

@@ -1,6 +1,7 @@
 import type { CpuSpec } from "../../data/types.js";
 import { Attribute, type AttributeValue } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
+import { flatText } from "../model/flatText.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
 import type { CpuInput } from "../model/inputs.js";
 import type { TimeWorkload, Usage } from "../model/usage.js";
@@ -12,7 +13,8 @@ const LOW_POWER_WARNING =
 
 /** Python prints a missing source as `None`; the sources are shown as the reference shows them. */
 const pythonText = (value: string | null) => value ?? "None";
-const NAME_SOURCE = (source: string | null) => `Completed from name name based on ${pythonText(source)}.`;
+const NAME_SOURCE = (source: string | null) =>
+  flatText(`Completed from name name based on ${pythonText(source)}.`);
 
 export function defaultProfileParams(context: EngineContext): ProfileParams {
   const { archetypes, config } = context.data;
@@ -161,7 +163,11 @@ export class Cpu extends PoweredComponent {
     fill(this.tdp, (r) => truncated(r.tdp), source);
     fill(this.coreUnits, (r) => truncated(r.cores), source);
     fill(this.threads, (r) => truncated(r.threads), source);
-    fill(this.dieSize, (r) => truncated(r.totalDieSize), `${pythonText(row.totalDieSizeSource)} : ${source}`);
+    fill(
+      this.dieSize,
+      (r) => truncated(r.totalDieSize),
+      flatText(`${pythonText(row.totalDieSizeSource)} : ${source}`),
+    );
   }
 
   /** §4.2.1 die-size completion, in the reference's order. */

@@ -1,5 +1,6 @@
 import type { CpuSpec } from "../../data/types.js";
 import type { EditionRules } from "../model/edition.js";
+import { flatText } from "../model/flatText.js";
 import { roundSigFig } from "../model/rounding.js";
 
 /** A CPU's core count as read by the die-size rule: value and bounds. */
@@ -69,7 +70,7 @@ export function estimateDieSize(
     value: r3(mean(sizes(rows))),
     min: r3(Math.min(...sizes(rows))),
     max: r3(Math.max(...sizes(rows))),
-    source: `Average value for ${label}`,
+    source: flatText(`Average value for ${label}`),
   });
   if (cores === null) return average();
   const withCores = (n: number) => rows.filter((r) => r.cores === n);
@@ -81,7 +82,7 @@ export function estimateDieSize(
       value: r3(mean(sizes(exact))),
       min: r3(Math.min(...sizes(low.length > 0 ? low : exact))),
       max: r3(Math.max(...sizes(high.length > 0 ? high : exact))),
-      source: `Average value of ${label} with ${cores.value} cores`,
+      source: flatText(`Average value of ${label} with ${cores.value} cores`),
     };
   }
   if (rows.length > 0 && rows[0].cores && scalesByRuleOfThree(rows, ruleOfThree)) {
@@ -94,7 +95,7 @@ export function estimateDieSize(
       value: r3((t0 * cores.value) / k0),
       min: r3((Math.min(...sizes(rows)) * cores.min) / k0),
       max: r3((Math.max(...sizes(rows)) * cores.max) / k0),
-      source: `Rule of three on ${first.name}`,
+      source: flatText(`Rule of three on ${first.name}`),
     };
   }
   const points = rows.filter((r) => r.cores !== null);
@@ -110,6 +111,6 @@ export function estimateDieSize(
     value: at(cores.value),
     min: at(cores.min),
     max: at(cores.max),
-    source: `Linear regression on ${label}`,
+    source: flatText(`Linear regression on ${label}`),
   };
 }

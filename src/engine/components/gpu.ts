@@ -5,6 +5,7 @@ import {
   RequiredInputError,
 } from "../model/attribute.js";
 import { type Allocation, type EngineContext, factorAt } from "../model/context.js";
+import { flatText } from "../model/flatText.js";
 import type { RawImpact } from "../model/impact.js";
 import type { GpuInput } from "../model/inputs.js";
 import { Component, type ComponentCells } from "./component.js";
@@ -185,7 +186,7 @@ export class Gpu extends Component {
     const spec = this.context.lookups.gpuByName(String(this.name.value));
     if (spec === null) return;
     this.name.setCompleted(spec.name, { source: "fuzzy match" });
-    const source = `Completed from name based on ${spec.source ?? "None"}.`;
+    const source = flatText(`Completed from name based on ${spec.source ?? "None"}.`);
     const fill = <V extends number | string>(attribute: Attribute<V>, value: V | null) => {
       if (value !== null && !attribute.isSet()) attribute.setCompleted(value, { source });
     };

@@ -1,6 +1,7 @@
 import type { ArchetypeCell } from "../../data/types.js";
 import { Attribute, type AttributeValue, NotImplementedError } from "../model/attribute.js";
 import { type Allocation, type EngineContext, requiredFactor } from "../model/context.js";
+import { flatText } from "../model/flatText.js";
 import { END_OF_LIFE_WARNING, type RawImpact } from "../model/impact.js";
 import type { HddInput, RamInput, SsdInput } from "../model/inputs.js";
 import { roundSigFig } from "../model/rounding.js";
@@ -57,7 +58,7 @@ function completeDensity<R extends DensityRow>(
   density.setCompleted(average, {
     min: Math.min(...values),
     max: Math.max(...values),
-    source: `Average of ${values.length} rows`,
+    source: flatText(`Average of ${values.length} rows`),
   });
 }
 
@@ -176,7 +177,9 @@ export class Ram extends PoweredComponent {
     params.setCompleted(
       { a: perModule },
       {
-        source: `(ram_electrical_factor_per_go : ${model.wattsPerGb}) * (ram_capacity: ${this.shownCapacity(capacity)}) `,
+        source: flatText(
+          `(ram_electrical_factor_per_go : ${model.wattsPerGb}) * (ram_capacity: ${this.shownCapacity(capacity)}) `,
+        ),
       },
     );
     this.usage.params = params;

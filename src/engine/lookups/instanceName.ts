@@ -5,6 +5,7 @@
  * above the edition's threshold.
  */
 import { distance } from "fuzzball";
+import { flatText } from "../model/flatText.js";
 
 /** How a requested instance type was resolved; `fuzzy` answers carry a top-level warning (§7.3). */
 interface InstanceNameMatch {
@@ -130,7 +131,7 @@ export function matchInstanceName(
   return null;
 }
 
-/** §7.3: the top-level warning of a fuzzy match. */
+/** §7.3: the top-level warning of a fuzzy match (flat: it is serialised in the answer, flatText.ts). */
 export function fuzzyInstanceWarning(requested: string, matched: string): string {
-  return `Instance '${requested}' not found; using closest match '${matched}' (fuzzy match)`;
+  return flatText(`Instance '${requested}' not found; using closest match '${matched}' (fuzzy match)`);
 }
