@@ -8,7 +8,7 @@
  * stage of the innermost frame on its stack that belongs to one (node's code, V8's built-ins and
  * helper packages count for the stage that called them; a stack of node's alone, for HTTP), and each stage's sampled µs are divided by the requests
  * answered. The main thread's CPU from /proc over the same window is printed beside, for both.
- * `STAGES_BUNDLE=<file>`: another build's server.mjs. `STAGES_ALLOCATIONS=all` (or `promoted`):
+ * `STAGES_BUNDLE=<file>`: another build's server.mjs. `STAGES_FUNCTIONS=<n>`: the n largest functions of each stage listed (default 8). `STAGES_ALLOCATIONS=all` (or `promoted`):
  * the service also runs V8's sampling heap profiler over the measured window (bench/heapSampler.mjs)
  * and the report adds the bytes each stage allocates per request (or those that outlived a young
  * collection), by the same attribution as the CPU samples; the sampler weighs on the CPU figures,
@@ -33,6 +33,8 @@ const WARM_UP_SECONDS = Number(process.env.STAGES_WARMUP ?? 6);
 const SECONDS = Number(process.env.STAGES_SECONDS ?? 10);
 const BUNDLE = resolve(process.env.STAGES_BUNDLE ?? fileURLToPath(new URL("dist/bundle/server.mjs", root)));
 const PROFILE_FLAGS = ["--cpu-prof", "--cpu-prof-interval=200"];
+/** The largest functions shown for each stage. */
+const FUNCTIONS_SHOWN = Number(process.env.STAGES_FUNCTIONS ?? 8);
 /** `all`: every sampled allocation of the window; `promoted`: those that outlived a young collection. */
 const ALLOCATIONS = process.env.STAGES_ALLOCATIONS as "all" | "promoted" | undefined;
 const HEAP_SAMPLER = fileURLToPath(new URL("heapSampler.mjs", import.meta.url));
@@ -317,7 +319,7 @@ function report(scenario: Scenario, service: Measured, ceiling: Measured, loads:
   for (const name of names) {
     const functions = [...(service.byFunction.get(name) ?? new Map<string, number>())]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 8);
+      .slice(0, FUNCTIONS_SHOWN);
     if (functions.length === 0) continue;
     lines.push(
       `- ${name}: ${functions.map(([fn, value]) => `${fn} ${micros(value / service.requests)}`).join("; ")}`,
@@ -352,7 +354,7 @@ function allocationLines(allocations: Allocations, requests: number): string[] {
   for (const name of names) {
     const functions = [...(allocations.byFunction.get(name) ?? new Map<string, number>())]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 8);
+      .slice(0, FUNCTIONS_SHOWN);
     if (functions.length === 0) continue;
     lines.push(
       `- ${name}: ${functions.map(([fn, bytes]) => `${fn} ${kilobytes(bytes / requests)}`).join("; ")}`,

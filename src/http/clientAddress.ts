@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { isIPv6 } from "node:net";
+import { isIPv6, type Socket } from "node:net";
+import { builtOncePer } from "../support/builtOnce.js";
 
 /*
  * The client a request is counted to, where a share of what all clients use is kept per client
@@ -43,7 +44,10 @@ export function clientOfAddress(address: string | undefined): string {
   return `${network.join(":")}::/64`;
 }
 
+/** A connection's client, read once: a kept-alive connection's requests share it. */
+const clientOfSocket = builtOncePer((socket: Socket) => clientOfAddress(socket.remoteAddress));
+
 /** The client of a request: its connection's address (see above). */
 export function clientOf(request: IncomingMessage): string {
-  return clientOfAddress(request.socket.remoteAddress);
+  return clientOfSocket(request.socket);
 }
