@@ -15,7 +15,7 @@
  * recipe's Parquet statement, and the command's run Parquet → Parquet; default CSV (CSV → CSV).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeBillingExport } from "../scripts/billing-exports.js";
@@ -137,6 +137,8 @@ async function onSpark(spark: EngineSession, folder: string, places: Places): Pr
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(join(tmpdir(), "bench-spark-"));
+  const temp = join(folder, "tmp");
+  mkdirSync(temp);
   const say = (line: string) => process.stdout.write(`${line}\n`);
   try {
     const input = join(folder, PARQUET ? "focus.parquet" : "focus.csv");
@@ -168,7 +170,8 @@ async function main(): Promise<void> {
     const spark = await startSession(
       ENGINES.python(),
       [ENGINES.runner, "spark", "--warehouse", join(folder, "warehouse"), "--spark-defaults"],
-      { ...process.env, PYSPARK_PYTHON: ENGINES.python(), SPARK_LOCAL_IP: "127.0.0.1" },
+      // Spark's and its JVM's scratch files in the bench's folder, removed after it
+      { ...process.env, PYSPARK_PYTHON: ENGINES.python(), SPARK_LOCAL_IP: "127.0.0.1", TMPDIR: temp },
       REQUEST_BOUND_MS,
     );
     say(`| Spark session start | ${before} | ${((Date.now() - started) / 1000).toFixed(1)} | | |`);

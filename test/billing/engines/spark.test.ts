@@ -8,7 +8,7 @@
  * billing_result compared with the command's lines: every line in line_id's order, every column,
  * numbers to a relative 1e-12. The Unity Catalog case: one fixture's `--delta` stores billing_result as Delta.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,6 +33,8 @@ import { type EngineSession, sideBySide, startSession } from "./runner.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "billing-spark-"));
 const coefficients = join(scratch, "coefficients.parquet");
+const temp = join(scratch, "tmp");
+mkdirSync(temp);
 let spark: EngineSession;
 
 // The engines installed (npm test installs them while the unit files run), within the install's bound
@@ -50,7 +52,8 @@ beforeAll(async () => {
       "--delta-jars",
       ENGINES.deltaJars().join(","),
     ],
-    { ...process.env, PYSPARK_PYTHON: ENGINES.python(), SPARK_LOCAL_IP: "127.0.0.1" },
+    // Spark's and its JVM's scratch files in this file's folder, removed after it (engines/runner.py)
+    { ...process.env, PYSPARK_PYTHON: ENGINES.python(), SPARK_LOCAL_IP: "127.0.0.1", TMPDIR: temp },
   );
 }, 300_000);
 

@@ -71,6 +71,8 @@ function plugins(): string {
 function configure(port: number): string {
   const etc = join(scratch, "etc");
   mkdirSync(join(etc, "catalog"), { recursive: true });
+  const temp = join(scratch, "tmp");
+  mkdirSync(temp, { recursive: true });
   mkdirSync(join(files, "metastore"), { recursive: true });
   const write = (name: string, lines: readonly string[]) =>
     writeFileSync(join(etc, name), `${lines.join("\n")}\n`);
@@ -94,6 +96,9 @@ function configure(port: number): string {
     "-XX:-BytecodeVerificationRemote",
     "-XX:+ExitOnOutOfMemoryError",
     "-Djdk.attach.allowAttachSelf=true",
+    // The native libraries its compressors unpack at each start (lz4, snappy, zstd) in this
+    // file's folder, removed after it: a server ended with its process group deletes none
+    `-Djava.io.tmpdir=${temp}`,
   ]);
   write("config.properties", [
     "coordinator=true",
