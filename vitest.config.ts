@@ -42,12 +42,15 @@ const PROCESS_TESTS = [
 /**
  * The unit tests that replace a module for the whole file (`vi.mock`): a module graph shared with
  * other files (the unit project's threads are not isolated) would keep the real module, and lend
- * the replaced one to the files after it. They run in the `isolated` project, each file in a fork
- * of its own, beside the unit files.
+ * the replaced one to the files after it; and those that change one of V8's flags, which would hold
+ * for the files after them. They run in the `isolated` project, each file in a fork of its own,
+ * beside the unit files.
  */
 const ISOLATED_TESTS = [
   // A provider added to the registry: every module reading PROVIDERS sees it
   "test/billing/focusNewProvider.test.ts",
+  // V8's natives syntax allowed (setFlagsFromString) for V8's predicates on the answers' values
+  "test/rest/serialisedOnFastPath.test.ts",
 ];
 
 export default defineConfig({

@@ -209,9 +209,10 @@ export class Ram extends PoweredComponent {
     params.setCompleted(
       { a: full, idle_ratio: idle },
       {
-        source:
+        source: flatText(
           `((dimm_base_power: ${pythonFloat(model.baseWatts)}) + (dimm_power_per_gb: ${model.wattsPerGb}) * ` +
-          `(ram_capacity: ${shown})) * ((idle_ratio: ${idle}) + (1 - idle_ratio) * workload / 100)`,
+            `(ram_capacity: ${shown})) * ((idle_ratio: ${idle}) + (1 - idle_ratio) * workload / 100)`,
+        ),
       },
     );
     this.usage.params = params;

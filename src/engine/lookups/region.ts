@@ -4,6 +4,7 @@
  */
 
 import type { CloudRegion } from "../../data/types.js";
+import { flatText } from "../model/flatText.js";
 
 export type { CloudRegion };
 
@@ -20,8 +21,11 @@ interface CloudLocation {
   readonly warning: string | null;
 }
 
+/** Flat: it is shown in the answer (flatText.ts). */
 export function regionNotFound(region: string, provider: string): string {
-  return `Region '${region}' not found for provider '${provider}'. Falling back to usage_location if provided.`;
+  return flatText(
+    `Region '${region}' not found for provider '${provider}'. Falling back to usage_location if provided.`,
+  );
 }
 
 /** The first row of a provider's region, both compared trimmed and case-sensitively (Appendix D.11). */
