@@ -7,31 +7,14 @@
  * agrees (docs/DEVIATIONS.md, "Edition 2.5.0"); the few cases that differ on purpose are listed
  * with the deviation they show.
  */
-import { readFileSync } from "node:fs";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { type Answer, agrees, judge } from "../../scripts/differential/compare.js";
 import { FAMILIES } from "../../scripts/differential/requests.js";
 import { nudgedBodies } from "../../scripts/differential/stability.js";
 import { sharedApp } from "../support/app.js";
+import { type RecordedCase, recordedCases, recordedRequest } from "../support/referenceCorpus.js";
 
-interface RecordedCase {
-  readonly id: string;
-  readonly group: string;
-  readonly method: string;
-  readonly path: string;
-  readonly body: unknown;
-  readonly body_raw?: string;
-  readonly status: number;
-  readonly response: unknown;
-}
-
-const CORPUS = new URL("../fixtures/reference-2.5.0/corpus.jsonl.gz", import.meta.url);
-const cases: RecordedCase[] = gunzipSync(readFileSync(CORPUS))
-  .toString("utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => JSON.parse(line));
+const cases = recordedCases();
 
 /** Recorded cases that differ on purpose, each with the deviation it shows (docs/DEVIATIONS.md). */
 const KEPT: Readonly<Record<string, string>> = {
@@ -46,13 +29,7 @@ const KEPT: Readonly<Record<string, string>> = {
 const app = sharedApp();
 
 async function served(recorded: RecordedCase): Promise<Answer> {
-  const separator = recorded.path.includes("?") ? "&" : "?";
-  const body = recorded.body_raw ?? (recorded.body === null ? "" : JSON.stringify(recorded.body));
-  const answer = await app.rest({
-    method: recorded.method,
-    url: `${recorded.path}${separator}edition=2.5.0`,
-    body,
-  });
+  const answer = await app.rest(recordedRequest(recorded, "edition=2.5.0"));
   return { status: answer.status, body: answer.body };
 }
 

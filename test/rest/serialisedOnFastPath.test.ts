@@ -7,11 +7,10 @@
  * V8's own predicates are read through its natives syntax, allowed for this file's functions
  * alone: the file runs in a fork of its own (vitest.config.ts, the `isolated` project).
  */
-import { readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { sharedApp } from "../support/app.js";
+import { recordedCases, recordedRequest } from "../support/referenceCorpus.js";
 
 setFlagsFromString("--allow-natives-syntax");
 const isFlat = new Function("text", "return %StringIsFlat(text)") as (text: string) => boolean;
@@ -19,20 +18,7 @@ const hasFastProperties = new Function("object", "return %HasFastProperties(obje
   object: object,
 ) => boolean;
 
-interface RecordedCase {
-  readonly id: string;
-  readonly method: string;
-  readonly path: string;
-  readonly body: unknown;
-  readonly body_raw?: string;
-}
-
-const CORPUS = new URL("../fixtures/reference-2.5.0/corpus.jsonl.gz", import.meta.url);
-const cases: RecordedCase[] = gunzipSync(readFileSync(CORPUS))
-  .toString("utf8")
-  .split("\n")
-  .filter((line) => line.trim() !== "")
-  .map((line) => JSON.parse(line));
+const cases = recordedCases();
 
 const app = sharedApp();
 
@@ -65,12 +51,7 @@ describe("the shim's answers are serialised on JSON.stringify's fast path", () =
       const found: string[] = [];
       let answered = 0;
       for (const recorded of cases) {
-        const separator = recorded.path.includes("?") ? "&" : "?";
-        const answer = await app.rest({
-          method: recorded.method,
-          url: `${recorded.path}${separator}edition=${edition}`,
-          body: recorded.body_raw ?? (recorded.body === null ? "" : JSON.stringify(recorded.body)),
-        });
+        const answer = await app.rest(recordedRequest(recorded, `edition=${edition}`));
         if (answer.status >= 300 || answer.serialized !== undefined) continue;
         answered += 1;
         slowPlaces(answer.body, recorded.id, found);
