@@ -108,17 +108,30 @@ function refuseClient(error: NodeJS.ErrnoException, socket: Socket, answerStarte
   socket.destroy(error);
 }
 
-/** The requests in flight of a server and its open connections (with how many requests each has in flight). */
+/**
+ * A server's open connections, each with its answers in flight (more than one when requests are
+ * pipelined). The answers are kept in an array per connection, not in one Set for the server: a
+ * Set that gains and loses a member per request gets a new table every few requests, and V8 keeps
+ * each replaced table linked to the next one (for iterators still reading it). Once a
+ * mark-compact under load had moved the table of the moment to the old generation, each replaced
+ * table held the next one, and the answers in it, through every young collection: every request's
+ * objects were promoted, mark-compacts ran twice a second and the p99 tripled, for the rest of the
+ * process's life (bench/README.md, "The collector's two regimes").
+ */
 interface Traffic {
-  readonly inFlight: Set<ServerResponse>;
-  readonly connections: Map<Socket, number>;
+  readonly connections: Map<Socket, ServerResponse[]>;
   /** Draining: no connection is kept alive, idle ones are closed. */
   closing: boolean;
   keepAlive: boolean;
 }
 
 function closeIfIdle(traffic: Traffic, socket: Socket): void {
-  if (traffic.connections.get(socket) === 0) socket.destroy();
+  if (traffic.connections.get(socket)?.length === 0) socket.destroy();
+}
+
+/** Answers in flight on every connection. */
+function answersInFlight(traffic: Traffic): ServerResponse[] {
+  return [...traffic.connections.values()].flat();
 }
 
 /** A request answered by the handler, counted in flight until its answer closes; an unexpected failure answered 500. */
@@ -130,12 +143,15 @@ function answerCounted(
   response: ServerResponse,
 ): void {
   const { socket } = request;
-  const { inFlight, connections } = traffic;
-  inFlight.add(response);
-  connections.set(socket, (connections.get(socket) ?? 0) + 1);
+  let answering = traffic.connections.get(socket);
+  if (answering === undefined) {
+    answering = [];
+    traffic.connections.set(socket, answering);
+  }
+  answering.push(response);
   response.once("close", () => {
-    inFlight.delete(response);
-    if (connections.has(socket)) connections.set(socket, (connections.get(socket) ?? 1) - 1);
+    const at = answering.indexOf(response);
+    if (at !== -1) answering.splice(at, 1);
     if (traffic.closing) closeIfIdle(traffic, socket);
   });
   if (traffic.closing || !traffic.keepAlive) response.setHeader("connection", "close");
@@ -174,7 +190,7 @@ function drainTraffic(server: Server, traffic: Traffic, done: () => void): void 
   if (traffic.closing) return;
   traffic.closing = true;
   // Answers still to be written close their connection instead of keeping it alive.
-  for (const response of traffic.inFlight)
+  for (const response of answersInFlight(traffic))
     if (!response.headersSent) response.setHeader("connection", "close");
   // net.Server's close only stops accepting: http.Server's would also close idle connections
   // at once, resetting a request whose bytes have arrived but are not parsed yet.
@@ -190,16 +206,16 @@ function drainTraffic(server: Server, traffic: Traffic, done: () => void): void 
 
 /** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
 export function createHttpService(app: Handler, logger: Logger): HttpService {
-  const traffic: Traffic = { inFlight: new Set(), connections: new Map(), closing: false, keepAlive: true };
+  const traffic: Traffic = { connections: new Map(), closing: false, keepAlive: true };
   const server = createServer((request, response) => answerCounted(app, logger, traffic, request, response));
   refuseClientErrors(server);
   server.on("connection", (socket: Socket) => {
-    traffic.connections.set(socket, 0);
+    traffic.connections.set(socket, []);
     socket.once("close", () => traffic.connections.delete(socket));
   });
   return {
     server,
-    inFlight: () => traffic.inFlight.size,
+    inFlight: () => answersInFlight(traffic).length,
     stopKeepingAlive() {
       traffic.keepAlive = false;
     },
