@@ -8,13 +8,17 @@
  * `WRK_SECONDS` (default 5), wrk at 10 connections on 2 threads; the varied bodies are
  * bench/scenarios.ts's fixed-seed generator's, `WRK_BODIES` of them (default 2,000) cycled by a
  * Lua script. The service's main-thread CPU per request (/proc; with workers, their main threads'
- * and the primary's together) is printed beside the ceiling's. `WRK_ONLY=<part,part>`: the scenarios whose name contains one of the parts;
+ * and the primary's together) is printed beside the ceiling's, and with one worker the mark-compacts
+ * its collector ran in the window (the service's /metrics): a process serves in one of two regimes,
+ * with and without them, whose p99s differ threefold (bench/README.md, "The collector's two
+ * regimes"). `WRK_ONLY=<part,part>`: the scenarios whose name contains one of the parts;
  * `WRK_BUNDLE=<file>`: another build's server.mjs. `WRK_REFERENCE=<url>`:
  * a boaviztapi, driven with the same REST scenarios (its edition's only: `WRK_REFERENCE_EDITION`,
  * default 1.2.4). Prints a Markdown table; not a test.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -103,13 +107,44 @@ const treeCpuMicros = (pids: readonly number[]) =>
  * Warm-up, then the measured window, with the main-thread CPU per request of the process `pid` and
  * its workers when given (with workers, the primary's share is its own: it accepts nothing).
  */
-function measured(base: string, scenario: Scenario, pid: number | null, path?: string) {
+async function measured(
+  base: string,
+  scenario: Scenario,
+  pid: number | null,
+  { path, compacts = async () => Number.NaN }: { path?: string; compacts?: () => Promise<number> } = {},
+) {
   wrk(base, scenario, WARM_UP_SECONDS, path);
   const pids = pid === null ? [] : processTree(pid);
+  const compactsBefore = await compacts();
   const before = treeCpuMicros(pids);
   const driven = wrk(base, scenario, SECONDS, path);
   const cpu = pid === null ? Number.NaN : (treeCpuMicros(pids) - before) / driven.requests;
-  return { ...driven, cpu };
+  return { ...driven, cpu, compacts: (await compacts()) - compactsBefore };
+}
+
+/** A page's text on a connection of its own (the service closes idle kept-alive ones between scrapes). */
+function scraped(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      let text = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.on("end", () => resolve(text));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
+
+/**
+ * Mark-compacts the service has run so far, by its own /metrics (prom-client's GC histogram, kind
+ * `major`). With workers each scrape is one worker's, so none is read.
+ */
+async function markCompacts(base: string, workers: number): Promise<number> {
+  if (workers !== 1) return Number.NaN;
+  const text = await scraped(`${base}/metrics`);
+  return Number(/^nodejs_gc_duration_seconds_count\{kind="major"\} (\d+)$/m.exec(text)?.[1] ?? 0);
 }
 
 async function startService(workers: number): Promise<{ child: ChildProcess; base: string }> {
@@ -144,20 +179,22 @@ async function main(): Promise<void> {
     `wrk, 10 connections, 2 threads; ${WARM_UP_SECONDS} s warm-up, ${SECONDS} s measured; ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; bundle ${BUNDLE.replace(fileURLToPath(root), "")}\n`,
   );
   console.log(
-    "| workers | scenario | load (1 min) | req/s | p50 ms | p99 ms | bare server req/s | ratio | main-thread µs/request | bare µs/request | CPU ratio |",
+    "| workers | scenario | load (1 min) | req/s | p50 ms | p99 ms | mark-compacts | bare server req/s | ratio | main-thread µs/request | bare µs/request | CPU ratio |",
   );
-  console.log("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   try {
     for (const workers of WORKER_COUNTS) {
       const service = await startService(workers);
       try {
         for (const scenario of scenarios) {
           const load = loadAverage().split(" ")[0];
-          const top = measured(`http://127.0.0.1:${ceiling.port}`, bare, ceiling.pid);
-          const ours = measured(service.base, scenario, service.child.pid as number);
+          const top = await measured(`http://127.0.0.1:${ceiling.port}`, bare, ceiling.pid);
+          const ours = await measured(service.base, scenario, service.child.pid as number, {
+            compacts: () => markCompacts(service.base, workers),
+          });
           if (ours.non2xx > 0) throw new Error(`${scenario.name}: ${ours.non2xx} answers not 2xx`);
           console.log(
-            `| ${workers} | ${scenario.name} | ${load} | ${fixed(ours.requestsPerSecond)} | ${fixed(ours.p50Ms, 2)} | ${fixed(ours.p99Ms, 2)} | ${fixed(top.requestsPerSecond)} | ${fixed(ours.requestsPerSecond / top.requestsPerSecond, 3)} | ${fixed(ours.cpu, 1)} | ${fixed(top.cpu, 1)} | ${fixed(top.cpu / ours.cpu, 3)} |`,
+            `| ${workers} | ${scenario.name} | ${load} | ${fixed(ours.requestsPerSecond)} | ${fixed(ours.p50Ms, 2)} | ${fixed(ours.p99Ms, 2)} | ${fixed(ours.compacts)} | ${fixed(top.requestsPerSecond)} | ${fixed(ours.requestsPerSecond / top.requestsPerSecond, 3)} | ${fixed(ours.cpu, 1)} | ${fixed(top.cpu, 1)} | ${fixed(top.cpu / ours.cpu, 3)} |`,
           );
         }
       } finally {
@@ -172,9 +209,9 @@ async function main(): Promise<void> {
         (s) => s.path.startsWith("/v1/") && !s.path.includes("edition="),
       )) {
         const load = loadAverage().split(" ")[0];
-        const ours = measured(REFERENCE, scenario, null);
+        const ours = await measured(REFERENCE, scenario, null);
         console.log(
-          `| reference ${REFERENCE_EDITION} | ${scenario.name} | ${load} | ${fixed(ours.requestsPerSecond)} | ${fixed(ours.p50Ms, 2)} | ${fixed(ours.p99Ms, 2)} | | | | | |`,
+          `| reference ${REFERENCE_EDITION} | ${scenario.name} | ${load} | ${fixed(ours.requestsPerSecond)} | ${fixed(ours.p50Ms, 2)} | ${fixed(ours.p99Ms, 2)} | | | | | | |`,
         );
       }
     }
