@@ -113,10 +113,10 @@ function refuseClient(error: NodeJS.ErrnoException, socket: Socket, answerStarte
  * pipelined). The answers are kept in an array per connection, not in one Set for the server: a
  * Set that gains and loses a member per request gets a new table every few requests, and V8 keeps
  * each replaced table linked to the next one (for iterators still reading it). Once a
- * mark-compact under load had moved the table of the moment to the old generation, each replaced
- * table held the next one, and the answers in it, through every young collection: every request's
- * objects were promoted, mark-compacts ran twice a second and the p99 tripled, for the rest of the
- * process's life (bench/README.md, "The collector's two regimes").
+ * mark-compact under load moves the table of the moment to the old generation, each replaced
+ * table holds the next one, and the answers in it, through every young collection: every
+ * request's objects are promoted, mark-compacts run twice a second and the p99 triples, for the
+ * rest of the process's life (bench/README.md, "The collector's two regimes").
  */
 interface Traffic {
   readonly connections: Map<Socket, ServerResponse[]>;

@@ -131,7 +131,7 @@ describe("what the service keeps of the answers in flight, after a mark-compact 
       const after = await afterForcedCollection(served, agent, MEASURED);
       // Young collections ran in the window: the measure means something.
       expect(after.young).toBeGreaterThanOrEqual(3);
-      // With the answers in one Set, each request's objects were promoted: about 2.3 KB a request.
+      // Answers kept in one server-wide Set make each request's objects promoted: about 2.3 KB a request.
       expect(after.grownPerRequest).toBeLessThan(100);
       // And no mark-compact but the forced one: promoted garbage is what calls for them.
       expect(after.markCompacts).toBe(1);
