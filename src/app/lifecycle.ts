@@ -3,6 +3,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { type AddressInfo, Server as NetServer, type Socket } from "node:net";
 import type { Config } from "../config/serviceConfig.js";
 import { exitAfterLogs, type Logger } from "../support/log.js";
+import {
+  answerInFlight,
+  type Connection,
+  connectionOf,
+  currentAnswer,
+  listedConnection,
+  type OpenConnections,
+  openConnections,
+} from "./openConnections.js";
 
 /*
  * The process's life: listen, serve, stop. SIGTERM/SIGINT stop accepting, let the requests
@@ -108,30 +117,21 @@ function refuseClient(error: NodeJS.ErrnoException, socket: Socket, answerStarte
   socket.destroy(error);
 }
 
-/**
- * A server's open connections, each with its answers in flight (more than one when requests are
- * pipelined). The answers are kept in an array per connection, not in one Set for the server: a
- * Set that gains and loses a member per request gets a new table every few requests, and V8 keeps
- * each replaced table linked to the next one (for iterators still reading it). Once a
- * mark-compact under load moves the table of the moment to the old generation, each replaced
- * table holds the next one, and the answers in it, through every young collection: every
- * request's objects are promoted, mark-compacts run twice a second and the p99 triples, for the
- * rest of the process's life (bench/README.md, "The collector's two regimes").
- */
+/** A server's connections and what it does with them. */
 interface Traffic {
-  readonly connections: Map<Socket, ServerResponse[]>;
+  readonly open: OpenConnections;
   /** Draining: no connection is kept alive, idle ones are closed. */
   closing: boolean;
   keepAlive: boolean;
 }
 
-function closeIfIdle(traffic: Traffic, socket: Socket): void {
-  if (traffic.connections.get(socket)?.length === 0) socket.destroy();
+function closeIfIdle(connection: Connection): void {
+  if (connection.answers.length === 0) connection.socket.destroy();
 }
 
 /** Answers in flight on every connection. */
 function answersInFlight(traffic: Traffic): ServerResponse[] {
-  return [...traffic.connections.values()].flat();
+  return traffic.open.list.flatMap((connection) => connection.answers);
 }
 
 /** A request answered by the handler, counted in flight until its answer closes; an unexpected failure answered 500. */
@@ -142,17 +142,9 @@ function answerCounted(
   request: IncomingMessage,
   response: ServerResponse,
 ): void {
-  const { socket } = request;
-  let answering = traffic.connections.get(socket);
-  if (answering === undefined) {
-    answering = [];
-    traffic.connections.set(socket, answering);
-  }
-  answering.push(response);
-  response.once("close", () => {
-    const at = answering.indexOf(response);
-    if (at !== -1) answering.splice(at, 1);
-    if (traffic.closing) closeIfIdle(traffic, socket);
+  const connection = connectionOf(traffic.open, request.socket);
+  answerInFlight(connection, response, () => {
+    if (traffic.closing) closeIfIdle(connection);
   });
   if (traffic.closing || !traffic.keepAlive) response.setHeader("connection", "close");
   app.handle(request, response).catch((error: unknown) => {
@@ -167,19 +159,15 @@ function answerCounted(
 }
 
 /**
- * Client errors refused as node refuses them, but for one: node's requestTimeout bounds the time to
- * receive a whole request, and a batch (POST /v1/batch) is answered while its body arrives, the
- * upload paced by the answer's own backpressure: a request whose answer is being written is no
- * slow client, and goes on (docs/api.md#batch).
+ * Client errors refused as node refuses them (an answer unless one has begun on the connection),
+ * but for one: node's requestTimeout bounds the time to receive a whole request, and a batch (POST
+ * /v1/batch) is answered while its body arrives, the upload paced by the answer's own
+ * backpressure: a request whose answer is being written is no slow client, and goes on
+ * (docs/api.md#batch).
  */
 function refuseClientErrors(server: Server): void {
-  // The answer each connection is writing (a request's answer is the socket's latest).
-  const answering = new WeakMap<Socket, ServerResponse>();
-  server.on("request", (request: IncomingMessage, response: ServerResponse) =>
-    answering.set(request.socket, response),
-  );
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    const response = answering.get(socket);
+    const response = currentAnswer(listedConnection(socket));
     if (error.code === "ERR_HTTP_REQUEST_TIMEOUT" && response?.headersSent && !response.writableEnded) return;
     refuseClient(error, socket, response?.headersSent === true);
   });
@@ -199,20 +187,17 @@ function drainTraffic(server: Server, traffic: Traffic, done: () => void): void 
   // a request in flight); the connections still idle then are closed.
   setImmediate(() =>
     setImmediate(() => {
-      for (const socket of traffic.connections.keys()) closeIfIdle(traffic, socket);
+      for (const connection of [...traffic.open.list]) closeIfIdle(connection);
     }),
   );
 }
 
 /** The HTTP server of a handler: every unexpected failure answered 500 (and logged). */
 export function createHttpService(app: Handler, logger: Logger): HttpService {
-  const traffic: Traffic = { connections: new Map(), closing: false, keepAlive: true };
+  const traffic: Traffic = { open: openConnections(), closing: false, keepAlive: true };
   const server = createServer((request, response) => answerCounted(app, logger, traffic, request, response));
   refuseClientErrors(server);
-  server.on("connection", (socket: Socket) => {
-    traffic.connections.set(socket, []);
-    socket.once("close", () => traffic.connections.delete(socket));
-  });
+  server.on("connection", (socket: Socket) => connectionOf(traffic.open, socket));
   return {
     server,
     inFlight: () => answersInFlight(traffic).length,

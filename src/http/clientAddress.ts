@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import { isIPv6, type Socket } from "node:net";
-import { builtOncePer } from "../support/builtOnce.js";
 
 /*
  * The client a request is counted to, where a share of what all clients use is kept per client
@@ -44,8 +43,20 @@ export function clientOfAddress(address: string | undefined): string {
   return `${network.join(":")}::/64`;
 }
 
-/** A connection's client, read once: a kept-alive connection's requests share it. */
-const clientOfSocket = builtOncePer((socket: Socket) => clientOfAddress(socket.remoteAddress));
+const CLIENT = Symbol("client");
+
+/**
+ * A connection's client, read once and kept on the socket (a kept-alive connection's requests
+ * share it): not in a WeakMap, whose table would hold each connection's socket through young
+ * collections (src/app/openConnections.ts).
+ */
+function clientOfSocket(socket: Socket & { [CLIENT]?: string }): string {
+  const known = socket[CLIENT];
+  if (known !== undefined) return known;
+  const client = clientOfAddress(socket.remoteAddress);
+  socket[CLIENT] = client;
+  return client;
+}
 
 /** The client of a request: its connection's address (see above). */
 export function clientOf(request: IncomingMessage): string {

@@ -1,7 +1,7 @@
 /**
  * What the HTTP service keeps of the answers in flight must not hold later requests' objects
  * through V8's young collections once a mark-compact has moved it to the old generation
- * (src/app/lifecycle.ts, `Traffic`; bench/README.md, "The collector's two regimes"). A mark-compact
+ * (src/app/openConnections.ts; bench/README.md, "The collector's two regimes"). A mark-compact
  * is forced while requests are in flight; the old generation's growth over the requests after it
  * is then measured: each request's objects promoted would add kilobytes a request.
  *

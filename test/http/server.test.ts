@@ -1,8 +1,9 @@
 /**
  * The HTTP front through a real server: probes, pages, CORS, request ids and logs, metrics,
- * compression, version.
+ * compression, version, malformed requests.
  */
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EDITION_IDS } from "../../src/editions/index.js";
@@ -391,5 +392,58 @@ describe("version", () => {
       methodologies: EDITION_IDS,
     });
     expect(SERVICE_VERSION).toMatch(/^\d+\.\d+\.\d+/);
+  });
+});
+
+/**
+ * Writes `requests` on one connection, each once the previous answer's bytes have ended (an answer
+ * whose headers say `content-length`), and returns every byte the server wrote until it closed.
+ */
+function onOneConnection(port: number, requests: readonly string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    let sent = 0;
+    const sendNext = () => {
+      if (sent < requests.length) socket.write(requests[sent++]);
+    };
+    /** Whether the bytes received hold `sent` whole answers. */
+    const answersEnded = () => {
+      let at = 0;
+      for (let answer = 0; answer < sent; answer++) {
+        const headEnd = received.indexOf("\r\n\r\n", at);
+        const length = /content-length: (\d+)/i.exec(received.slice(at, headEnd));
+        if (headEnd === -1 || length === null) return false;
+        at = headEnd + 4 + Number(length[1]);
+        if (received.length < at) return false;
+      }
+      return true;
+    };
+    socket.on("connect", sendNext);
+    socket.on("data", (chunk: Buffer) => {
+      received += chunk.toString("latin1");
+      if (answersEnded()) sendNext();
+    });
+    socket.on("error", reject);
+    socket.on("close", () => resolve(received));
+  });
+}
+
+describe("malformed requests (refused as node refuses them)", () => {
+  it("a malformed request is answered 400 and its connection closed", async () => {
+    const written = await onOneConnection(server.port, ["NOT HTTP\r\n\r\n"]);
+    expect(written).toBe("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+  });
+
+  it("after a request answered on the same connection too: the 400 follows the first answer", async () => {
+    const written = await onOneConnection(server.port, [
+      "GET /healthz HTTP/1.1\r\nHost: test\r\n\r\n",
+      "NOT HTTP\r\n\r\n",
+    ]);
+    const answers = written.split(/(?=HTTP\/1\.1 )/);
+    expect(answers).toHaveLength(2);
+    expect(answers[0]).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(answers[0]).toMatch(/\r\n\r\n\{"status":"ok"\}$/);
+    expect(answers[1]).toBe("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
   });
 });
