@@ -111,6 +111,12 @@ class Spark:
         else:
             builder = (
                 builder.config("spark.driver.memory", "1g")
+                # A task's memory for its aggregations, joins and sorts in pages of 1 MB, not the
+                # 8 MB Spark derives from 1 GB on two cores: a page is allocated whole and zeroed
+                # however few its rows, and at 8 MB they filled the old generation (34-36 full
+                # collections a run, 7 with these pages and -Xms below); a page's size is memory
+                # bookkeeping, not what a query answers
+                .config("spark.buffer.pageSize", "1m")
                 # A fixture is a few dozen lines: two partitions rather than 200 per shuffle
                 .config("spark.sql.shuffle.partitions", "2")
                 # A fixture's few dozen lines cost nothing to run; what costs is planning the
@@ -141,10 +147,12 @@ class Spark:
                 # classes without the bytecode verifier (a check of the class files' code, not of
                 # what they compute: CPU spent at each class loaded). Its code cache is twice
                 # Java 17's default: the eleven cases in one JVM once filled those 240 MB (`Out
-                # of space in CodeCache for method handle intrinsic`, a case's CREATE TABLE failing)
+                # of space in CodeCache for method handle intrinsic`, a case's CREATE TABLE failing).
+                # Its heap is its whole gigabyte from the start (-Xms1g): the serial collector
+                # grows the old generation only through a full collection
                 .config(
                     "spark.driver.extraJavaOptions",
-                    "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:ReservedCodeCacheSize=480m"
+                    "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xms1g -XX:ReservedCodeCacheSize=480m"
                     " -XX:+UnlockDiagnosticVMOptions -XX:-BytecodeVerificationRemote" + temp_option,
                 )
                 .config("spark.ui.showConsoleProgress", "false")
