@@ -256,7 +256,7 @@ export async function evaluateBillingExport(
       interrupt?.throwIfAborted();
       told({ ...stage, done: at / 4 }, share);
     };
-    const run: BillRun = { connection, request, terms, grid };
+    const run: BillRun = { connection, request, terms, grid, scratch: db.scratch };
     reachedStage({ stage: "reading the export" }, 0);
     const read = await readExport(run);
     reachedStage({ stage: "telling its lines apart" }, 1);

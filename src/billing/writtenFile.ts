@@ -13,13 +13,23 @@ export interface WrittenFile {
   readonly format: "csv" | "parquet";
   /** A CSV gzipped as it is written (COPY's COMPRESSION gzip). */
   readonly gzip?: boolean;
+  /**
+   * A CSV's cells as read back (every cell text), copied once into Parquet for a run that reads
+   * them back several times (src/billing/stages/write.ts, withReadCopy): each read reads the copy.
+   */
+  readonly copy?: string;
 }
 
-/** The written lines as DuckDB reads them back: every CSV cell as text, as written. */
-export function writtenSource(written: WrittenFile): string {
+/**
+ * The written lines as DuckDB reads them back: every CSV cell as text, as written. `bufferBytes`:
+ * the CSV reader's buffer, where less than DuckDB's default (16 times its longest line, 32 MiB).
+ */
+export function writtenSource(written: WrittenFile, bufferBytes?: number): string {
+  if (written.copy !== undefined) return `read_parquet(${fileLiteral(written.copy)})`;
   if (written.format === "parquet") return `read_parquet(${fileLiteral(written.file)})`;
   const compression = written.gzip === true ? ", compression = 'gzip'" : "";
-  return `read_csv(${fileLiteral(written.file)}, header = true, all_varchar = true${compression})`;
+  const buffer = bufferBytes === undefined ? "" : `, buffer_size = ${bufferBytes}`;
+  return `read_csv(${fileLiteral(written.file)}, header = true, all_varchar = true${compression}${buffer})`;
 }
 
 /** How a CSV writes a number (printf's format): ten significant digits, no float noise. */

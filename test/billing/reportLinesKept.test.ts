@@ -3,7 +3,8 @@
  * withReportLines): a small bill's report reads its lines from a table made once, a large bill's
  * streams over the written file for each read. Here each bill's written lines are read back both
  * ways, the table's way by the count the file holds and the streaming way by a count past the
- * bound, and both reports equal the run's own, value for value.
+ * bound, from the written CSV itself and from the run's Parquet copy of it (withReadCopy, which
+ * the run itself reads), and every report equals the run's own, value for value.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { evaluateBillingExport } from "../../src/billing/bill.js";
 import { isBillingFormatName } from "../../src/billing/formats/knownFormats.js";
 import { writtenReportData } from "../../src/billing/report/reportData.js";
+import { withReadCopy } from "../../src/billing/stages/write.js";
 import { withDescribedLines } from "../../src/billing/stages/writtenLines.js";
+import type { WrittenFile } from "../../src/billing/writtenFile.js";
 import { openDatabase } from "../../src/duckdb/database.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 
@@ -45,24 +48,22 @@ describe("the report's lines, kept in a table or streamed", () => {
       if (layout?.kind !== "csv" || !isBillingFormatName(input)) throw new Error(`${name}: not a CSV bill`);
       const db = await openDatabase();
       try {
-        const readBack = (count: number) =>
+        const target = { file: output, format: "csv", gzip: false } as const;
+        const readBack = (count: number, source: WrittenFile = target) =>
           withDescribedLines(
             db.connection,
-            {
-              file: `${output}`,
-              format: "csv",
-              gzip: false,
-              header: layout.header,
-              renamed: new Map(),
-              input,
-              count,
-            },
+            { ...source, header: layout.header, renamed: new Map(), input, count },
             (described) => writtenReportData(db.connection, described, made.criteria),
           );
         const kept = await readBack(written);
         const streamed = await readBack(STREAMED);
+        const copied = await withReadCopy(db.connection, target, db.scratch, async (source) => {
+          expect(source.copy).toBeDefined();
+          return [await readBack(written, source), await readBack(STREAMED, source)];
+        });
         expect(kept).toEqual(made);
         expect(streamed).toEqual(made);
+        expect(copied).toEqual([made, made]);
       } finally {
         db.close();
       }

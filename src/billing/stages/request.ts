@@ -87,6 +87,8 @@ export interface BillRun {
   readonly request: BillingRequest;
   readonly terms: BillingTerms;
   readonly grid: GridFiles | null;
+  /** The run's folder of temporary files (its database's: src/duckdb/database.ts), removed after it. */
+  readonly scratch: string;
 }
 
 /** The terms of a run, checked once: every stage after the reading reads them, none reads the options again. */

@@ -23,7 +23,7 @@ import { removedUnlessKept } from "../../support/outputFile.js";
 import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery, withQueries } from "../queries.js";
 import { billName } from "../reading/layout.js";
 import { REGISTRY_TABLES } from "../registry/sqlTables.js";
-import { CSV_NUMBER_FORMAT, type WrittenFile } from "../writtenFile.js";
+import { CSV_NUMBER_FORMAT, type WrittenFile, writtenSource } from "../writtenFile.js";
 import type { EvaluatedBill } from "./evaluate.js";
 import {
   costedSource,
@@ -43,7 +43,7 @@ import {
 } from "./monthCoverage.js";
 import type { FilterColumn, GroupColumn } from "./read.js";
 import { addedColumns, type WrittenColumns } from "./read.js";
-import type { BillRun } from "./request.js";
+import type { BillingRequest, BillRun } from "./request.js";
 import { type DescribedLines, type WrittenLines, withDescribedLines } from "./writtenLines.js";
 
 /** What the write stage tells besides the files: how the lines fared with the series, the report's data, the filter's sums. */
@@ -107,16 +107,65 @@ export async function writeOutputs(
         `${billName(read.parts)}: ${written} lines written of the ${lines} read before: the file changed while it was read; nothing written`,
       );
     }
-    const gridRun = (await grid?.run({ ...target, detailed: request.report === true })) ?? null;
-    const back = await readBack(run, evaluated, { ...target, count: written }, gridRun, readReport);
+    const folder = readsMonths(request, read.parts.length) ? run.scratch : null;
+    const back = await withReadCopy(connection, target, folder, async (source) => {
+      const gridRun = (await grid?.run({ ...source, detailed: request.report === true })) ?? null;
+      return {
+        grid: gridRun,
+        ...(await readBack(run, evaluated, { ...source, count: written }, gridRun, readReport)),
+      };
+    });
     renameSync(temporary, request.output);
-    return { ...evaluated, written: { grid: gridRun, ...back } };
+    return { ...evaluated, written: back };
   } catch (error) {
     rmSync(temporary, { force: true });
     if (request.groupsOutput !== null) rmSync(partialOf(request.groupsOutput), { force: true });
     throw error;
   } finally {
     for (const keep of kept) keep();
+  }
+}
+
+/**
+ * Whether the report's data and each month's coverage are read back from the written lines: a
+ * report, or a bill of several files (whose lines may span several months).
+ */
+const readsMonths = (request: BillingRequest, parts: number) => parts >= 2 || request.report === true;
+
+/**
+ * The copy's row groups and the CSV reader's buffer, small: the writer holds a row group of every
+ * column, and DuckDB's reader 32 MiB buffers. On 200,000 lines of a 100-column CUR 2.0 (one
+ * thread), the copy alone peaked at 345 MB resident with 30,720 lines a group and the default
+ * buffer, 172 MB with these (a read alone 207 MB, 141 MB with the buffer).
+ */
+const COPY_ROW_GROUP = 2_048;
+const COPY_READ_BUFFER = 8 * 1024 * 1024;
+
+/**
+ * `use` on the written lines (`target`), read from a Parquet copy of a CSV's cells made in `folder`
+ * (null: none), removed after. A run makes one where it reads its CSV back several times
+ * (readsMonths: the report's data alone reads it a dozen times): each read of the CSV parses every
+ * line again, 0.9 to 1.0 CPU s on 200,000 lines of a 100-column CUR 2.0 gzipped, where the copy
+ * took 3 s once and each read of it 13 to 31 ms (bench/README.md, "The written lines read back
+ * from a copy").
+ */
+export async function withReadCopy<T>(
+  connection: DuckDBConnection,
+  target: WrittenFile,
+  folder: string | null,
+  use: (source: WrittenFile) => Promise<T>,
+): Promise<T> {
+  if (folder === null || target.format !== "csv") return use(target);
+  const copy = join(folder, "written-lines.parquet");
+  try {
+    await oneThread(
+      connection,
+      `COPY (SELECT * FROM ${writtenSource(target, COPY_READ_BUFFER)}) TO ${literal(copy)}
+       (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${COPY_ROW_GROUP})`,
+    );
+    return await use({ ...target, copy });
+  } finally {
+    rmSync(copy, { force: true });
   }
 }
 
@@ -184,7 +233,7 @@ async function reportAndMonths(
   lines: Omit<DescribedLines, "text">,
   readReport: ReportReader,
 ): Promise<{ report: BillReportData | null; every: MonthCoverage[] | null }> {
-  if (parts < 2 && request.report !== true) return { report: null, every: null };
+  if (!readsMonths(request, parts)) return { report: null, every: null };
   return withDescribedLines(connection, lines, async (described) => ({
     report:
       request.report === true
@@ -363,19 +412,26 @@ export async function writeLines(
     ? await createGridViews(connection, impacts, impactColumnNames, BILL_GRID_QUERIES)
     : withQueries([["billing_located", located]], impacts);
   const csv = target.format === "csv";
-  const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
-  // One thread: on two, DuckDB 1.5's ordered writer took 2-4 times the CPU and 1 GB for a plan
-  // holding the cross join with the tuples' lists (1,000,000 lines of 56 columns, Parquet: 8.7-18.1
-  // against 3.6-5.0 CPU s; CSV: 15.2 against 6.4), and such a plan alone ran out of 700 MB
-  // (bench/README.md, "Billing at a real width: where the command's time goes").
-  await connection.run("SET threads = 1");
-  try {
-    const result = await connection.run(
-      `COPY (SELECT ${outputSelect(input, impactColumnNames, csv, grid)}
+  const result = await oneThread(
+    connection,
+    `COPY (SELECT ${outputSelect(input, impactColumnNames, csv, grid)}
          FROM (${lines}) lines)
        TO ${literal(target.file)} ${copyOptions(target.format, target.gzip === true)}`,
-    );
-    return result.rowsChanged;
+  );
+  return result.rowsChanged;
+}
+
+/**
+ * Runs an ordered COPY on one thread: on two, DuckDB 1.5's ordered writer took 2-4 times the CPU
+ * and 1 GB for a plan holding the cross join with the tuples' lists (1,000,000 lines of 56
+ * columns, Parquet: 8.7-18.1 against 3.6-5.0 CPU s; CSV: 15.2 against 6.4), and such a plan alone
+ * ran out of 700 MB (bench/README.md, "Billing at a real width: where the command's time goes").
+ */
+async function oneThread(connection: DuckDBConnection, copy: string) {
+  const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
+  await connection.run("SET threads = 1");
+  try {
+    return await connection.run(copy);
   } finally {
     await connection.run(`SET threads = ${Number(threads.getRowObjects()[0].threads)}`);
   }
