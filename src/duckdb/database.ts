@@ -77,6 +77,24 @@ export async function runAll(connection: DuckDBConnection, statements: readonly 
   if (statements.length > 0) await connection.run(statements.join(";\n"));
 }
 
+/**
+ * Runs an ordered COPY on one thread, the connection's threads set back after: on two, DuckDB 1.5's
+ * ordered writer took 2-4 times the CPU and 1 GB for a plan holding the cross join with the
+ * tuples' lists (1,000,000 lines of 56 columns, Parquet: 8.7-18.1 against 3.6-5.0 CPU s; CSV:
+ * 15.2 against 6.4), and such a plan alone ran out of 700 MB (bench/README.md, "Billing at a real
+ * width: where the command's time goes"); a copy of 2,048-line row groups ran out of it too
+ * ("The written lines read back from a copy").
+ */
+export async function runOnOneThread(connection: DuckDBConnection, copy: string) {
+  const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
+  await connection.run("SET threads = 1");
+  try {
+    return await connection.run(copy);
+  } finally {
+    await connection.run(`SET threads = ${Number(threads.getRowObjects()[0].threads)}`);
+  }
+}
+
 /** How often an interrupted connection is interrupted again: a query started after the first one. */
 const INTERRUPT_AGAIN_MS = 50;
 

@@ -1,10 +1,10 @@
 /**
- * The report's lines kept in a table or streamed give one report (src/billing/stages/writtenLines.ts,
+ * The report's lines kept in a table or in a file give one report (src/billing/stages/writtenLines.ts,
  * withReportLines): a small bill's report reads its lines from a table made once, a large bill's
- * streams over the written file for each read. Here each bill's written lines are read back both
- * ways, the table's way by the count the file holds and the streaming way by a count past the
- * bound, from the written CSV itself and from the run's Parquet copy of it (withReadCopy, which
- * the run itself reads), and every report equals the run's own, value for value.
+ * from a Parquet file of the run's scratch folder. Here each bill's written lines are read back
+ * both ways, the table's by the count the file holds and the file's by a count past the bound,
+ * from the written CSV itself and from the run's Parquet copy of it (withReadCopy, which the run
+ * itself reads), and every report equals the run's own, value for value.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -24,10 +24,10 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const FIXTURES = join(import.meta.dirname, "../fixtures/billing");
 
-/** A count past any bound on the lines kept. */
-const STREAMED = Number.MAX_SAFE_INTEGER;
+/** A count past any bound on the lines kept in a table. */
+const IN_A_FILE = Number.MAX_SAFE_INTEGER;
 
-describe("the report's lines, kept in a table or streamed", () => {
+describe("the report's lines, kept in a table or in a file", () => {
   it.each(["focus-whole-bill.csv", "cur-whole-bill.csv", "azure-whole-bill.csv"])(
     "give %s's report as its run made it",
     async (name) => {
@@ -52,17 +52,17 @@ describe("the report's lines, kept in a table or streamed", () => {
         const readBack = (count: number, source: WrittenFile = target) =>
           withDescribedLines(
             db.connection,
-            { ...source, header: layout.header, renamed: new Map(), input, count },
+            { ...source, header: layout.header, renamed: new Map(), input, count, scratch: db.scratch },
             (described) => writtenReportData(db.connection, described, made.criteria),
           );
         const kept = await readBack(written);
-        const streamed = await readBack(STREAMED);
+        const inAFile = await readBack(IN_A_FILE);
         const copied = await withReadCopy(db.connection, target, db.scratch, async (source) => {
           expect(source.copy).toBeDefined();
-          return [await readBack(written, source), await readBack(STREAMED, source)];
+          return [await readBack(written, source), await readBack(IN_A_FILE, source)];
         });
         expect(kept).toEqual(made);
-        expect(streamed).toEqual(made);
+        expect(inAFile).toEqual(made);
         expect(copied).toEqual([made, made]);
       } finally {
         db.close();

@@ -9,7 +9,7 @@
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
+import { runOnOneThread, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
 import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError } from "../../duckdb/readErrors.js";
 import { identifier, literal } from "../../duckdb/sqlText.js";
@@ -158,7 +158,7 @@ export async function withReadCopy<T>(
   if (folder === null || target.format !== "csv") return use(target);
   const copy = join(folder, "written-lines.parquet");
   try {
-    await oneThread(
+    await runOnOneThread(
       connection,
       `COPY (SELECT * FROM ${writtenSource(target, COPY_READ_BUFFER)}) TO ${literal(copy)}
        (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${COPY_ROW_GROUP})`,
@@ -191,6 +191,7 @@ async function readBack(
     header: read.columns.names,
     renamed: read.views.renamed,
     input: read.format.name,
+    scratch: run.scratch,
   };
   await writeGroupSums(
     connection,
@@ -412,29 +413,13 @@ export async function writeLines(
     ? await createGridViews(connection, impacts, impactColumnNames, BILL_GRID_QUERIES)
     : withQueries([["billing_located", located]], impacts);
   const csv = target.format === "csv";
-  const result = await oneThread(
+  const result = await runOnOneThread(
     connection,
     `COPY (SELECT ${outputSelect(input, impactColumnNames, csv, grid)}
          FROM (${lines}) lines)
        TO ${literal(target.file)} ${copyOptions(target.format, target.gzip === true)}`,
   );
   return result.rowsChanged;
-}
-
-/**
- * Runs an ordered COPY on one thread: on two, DuckDB 1.5's ordered writer took 2-4 times the CPU
- * and 1 GB for a plan holding the cross join with the tuples' lists (1,000,000 lines of 56
- * columns, Parquet: 8.7-18.1 against 3.6-5.0 CPU s; CSV: 15.2 against 6.4), and such a plan alone
- * ran out of 700 MB (bench/README.md, "Billing at a real width: where the command's time goes").
- */
-async function oneThread(connection: DuckDBConnection, copy: string) {
-  const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
-  await connection.run("SET threads = 1");
-  try {
-    return await connection.run(copy);
-  } finally {
-    await connection.run(`SET threads = ${Number(threads.getRowObjects()[0].threads)}`);
-  }
 }
 
 /*

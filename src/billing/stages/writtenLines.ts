@@ -8,7 +8,10 @@
  * given: the report reads them, it writes nothing of its own into the lines).
  */
 
+import { rmSync } from "node:fs";
+import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
+import { runOnOneThread } from "../../duckdb/database.js";
 import { identifier, literal } from "../../duckdb/sqlText.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
@@ -167,13 +170,16 @@ export const DATE_ORDER = "report_date_order";
 const REPORT_LINES = "report_lines";
 
 /**
- * Lines at most whose report's lines are kept in a table (withReportLines); past it, each read
- * streams over the written file. A kept line takes about 715 bytes of DuckDB's memory (26 columns,
- * a wide CUR 2.0's): 50,000 lines of the page's widest bill took its command from 418 to 461 MB
- * peak RSS with the table, 200,000 lines from 493 to 590 MB, past the page's runs' 512 MiB
+ * Lines at most whose report's lines are kept in a table (withReportLines); past it, in a Parquet
+ * file of the run's scratch folder. A kept line takes about 715 bytes of DuckDB's memory (26
+ * columns, a wide CUR 2.0's): 50,000 lines of the page's widest bill took its command from 418 to
+ * 461 MB peak RSS with the table, 200,000 lines from 493 to 590 MB, past the page's runs' 512 MiB
  * (src/service/fileEvaluation.ts).
  */
 const KEPT_REPORT_LINES = 50_000;
+
+/** The report's lines' file past KEPT_REPORT_LINES: row groups small, as the written lines' copy's. */
+const REPORT_LINES_ROW_GROUP = 2_048;
 
 /** The written lines described once for the readers of their periods (withDescribedLines). */
 export interface DescribedLines extends Omit<WrittenLines, "criteria"> {
@@ -181,6 +187,8 @@ export interface DescribedLines extends Omit<WrittenLines, "criteria"> {
   readonly text: ReadonlySet<string>;
   /** How many lines the file holds. */
   readonly count: number;
+  /** The run's folder of temporary files: a large bill's report's lines (withReportLines). */
+  readonly scratch: string;
 }
 
 /** Described lines with every criterion the run wrote, as the report reads them. */
@@ -216,11 +224,12 @@ export async function withDescribedLines<T>(
  * billing_paid_cost) over the written file, the file's columns read under the queries' names;
  * each line's period read by sql/evaluate/billing_periods.sql (the dates of slashes in the order
  * the lines' own say: withDescribedLines' DATE_ORDER).
- * The query's rows are kept in a table (REPORT_LINES) for `use`'s reads, in the lines' order,
- * where the file holds KEPT_REPORT_LINES at most: the report reads them five times, and each read
- * of the query parses the written file and binds the format's queries again (about 40 to 70 KB of
- * SQL: 12 to 30 ms each on a small bill; 50,000 lines of a wide CUR 2.0 with a report, 17.2 against
- * 12.6 CPU s). A larger bill's reads stream, so that nothing the size of the bill is held.
+ * The query's rows are kept for `use`'s reads, in the lines' order: the report reads them five
+ * times, and each read of the query reads the written lines and binds the format's queries again
+ * (about 40 to 70 KB of SQL: 12 to 30 ms each on a small bill; 50,000 lines of a wide CUR 2.0 with
+ * a report, 17.2 against 12.6 CPU s). In a table (REPORT_LINES) where the file holds
+ * KEPT_REPORT_LINES at most; a larger bill's in a Parquet file of the run's scratch folder, written
+ * on one thread, so that nothing the size of the bill is held in memory.
  */
 export async function withReportLines<T>(
   connection: DuckDBConnection,
@@ -240,12 +249,31 @@ export async function withReportLines<T>(
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
        FROM (${sqlQuery("evaluate/billing_periods.sql")})`;
-  if (written.count > KEPT_REPORT_LINES) return use(lines);
+  if (written.count > KEPT_REPORT_LINES) return withLinesFile(connection, lines, written.scratch, use);
   try {
     await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS ${lines}`);
     return await use(`SELECT * FROM ${REPORT_LINES}`);
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${REPORT_LINES}`);
+  }
+}
+
+/** `use` on the rows of `lines` written to a Parquet file in `folder`, removed after. */
+async function withLinesFile<T>(
+  connection: DuckDBConnection,
+  lines: string,
+  folder: string,
+  use: (lines: string) => Promise<T>,
+): Promise<T> {
+  const file = join(folder, "report-lines.parquet");
+  try {
+    await runOnOneThread(
+      connection,
+      `COPY (${lines}) TO ${literal(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${REPORT_LINES_ROW_GROUP})`,
+    );
+    return await use(`SELECT * FROM read_parquet(${literal(file)})`);
+  } finally {
+    rmSync(file, { force: true });
   }
 }
 
