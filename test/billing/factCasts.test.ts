@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GroupCube } from "../../src/output/reportParts/model.js";
-import { runMain } from "../support/cli.js";
 import { writeManyDaysBill } from "../support/hostileBills.js";
+import { reportedBill } from "../support/reportedBill.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "fact-casts-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -33,23 +33,7 @@ beforeAll(async () => {
     return `${row},${day(index)},${late ? "see contract" : day(index)},${late ? "n/a" : index}`;
   });
   writeFileSync(bill, `${[`${header},x_Stamped,x_Noted,x_Counted`, ...added].join("\n")}\n`);
-  const report = join(scratch, "bill.html");
-  const run = await runMain([
-    "evaluate",
-    bill,
-    "--edition",
-    "2.5.0",
-    "-o",
-    join(scratch, "out.csv"),
-    "--report",
-    report,
-  ]);
-  if (run.code !== 0) throw new Error(run.stderr);
-  const json = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(
-    readFileSync(report, "utf8"),
-  )?.[1];
-  if (json === undefined) throw new Error("no report data");
-  cube = (JSON.parse(json) as { cube: GroupCube }).cube;
+  cube = (await reportedBill(bill)).cube;
 });
 
 describe("a column's cells cast on a sample first", () => {

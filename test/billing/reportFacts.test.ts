@@ -4,13 +4,13 @@
  * as they stream, at the chart's grain, within their bound, and whole — every evaluated line in
  * them once, whatever the bill's counts.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { GroupCube, OverTime } from "../../src/output/reportParts/model.js";
-import { runMain } from "../support/cli.js";
+import type { GroupCube } from "../../src/output/reportParts/model.js";
 import { writeManyDaysBill, writeManyNamesBill } from "../support/hostileBills.js";
+import { type ReportedData, reportedBill } from "../support/reportedBill.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "report-facts-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -18,47 +18,18 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const DAYS = 2_000;
 const NAMES = 3_000;
 
-interface Data {
-  readonly cube: GroupCube;
-  readonly overTime: OverTime | null;
-}
-
-function reportData(file: string): Data {
-  const html = readFileSync(file, "utf8");
-  const json = /<script type="application\/json" id="report-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (json === undefined) throw new Error(`${file}: no report data`);
-  return JSON.parse(json);
-}
-
-async function reported(bill: string, extra: readonly string[] = []): Promise<Data> {
-  const report = `${bill}.html`;
-  const run = await runMain([
-    "evaluate",
-    bill,
-    "--edition",
-    "2.5.0",
-    "-o",
-    `${bill}.out.csv`,
-    "--report",
-    report,
-    ...extra,
-  ]);
-  if (run.code !== 0) throw new Error(run.stderr);
-  return reportData(report);
-}
-
 /** The facts' lines in all (each row's first sum). */
 const linesOf = (cube: GroupCube) =>
   cube.rows.reduce((sum, row) => sum + row[cube.keys ?? cube.columns.length], 0);
 
-let days: Data;
-let names: Data;
+let days: ReportedData;
+let names: ReportedData;
 
 beforeAll(async () => {
   await writeManyDaysBill(join(scratch, "days.csv"), DAYS);
   await writeManyNamesBill(join(scratch, "names.csv"), NAMES);
-  days = await reported(join(scratch, "days.csv"));
-  names = await reported(join(scratch, "names.csv"), ["--group-by", "tag:team"]);
+  days = await reportedBill(join(scratch, "days.csv"));
+  names = await reportedBill(join(scratch, "names.csv"), ["--group-by", "tag:team"]);
 }, 240_000);
 
 describe("the facts of a bill whose lines each fall on a day of their own", () => {
