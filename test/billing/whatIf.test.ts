@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentFamilyType, sizeDownType } from "../../src/billing/instanceShapes.js";
 import { COUNTRY_AREAS, REGION_COUNTRIES } from "../../src/billing/registry/regions.js";
 import { partitionOf, regionMove } from "../../src/billing/stages/whatIf.js";
-import { runMain } from "../support/cli.js";
+import { evaluated250, runMain } from "../support/cli.js";
 import { graphqlClient } from "../support/graphql.js";
 import { call } from "../support/rest.js";
 import { app, editionContext, expectClose } from "./support.js";
@@ -53,11 +53,7 @@ beforeAll(async () => {
   const bill = join(scratch, "bill.csv");
   writeFileSync(bill, `${BILL}\n`);
   const out = (name: string) => join(scratch, name);
-  const run = await runMain([
-    "evaluate",
-    bill,
-    "--edition",
-    "2.5.0",
+  await evaluated250(bill, [
     "--criteria",
     "gwp,pe",
     "-o",
@@ -67,7 +63,6 @@ beforeAll(async () => {
     "--what-if",
     out("what-if.csv"),
   ]);
-  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
   lines = parse(readFileSync(out("lines.csv"), "utf8"), { columns: true }) as Row[];
   changes = parse(readFileSync(out("what-if.csv"), "utf8"), { columns: true }) as Row[];
   report = readFileSync(out("report.html"), "utf8");
@@ -270,11 +265,7 @@ describe("a bill in USD and a price list", () => {
     const [header, ...rows] = BILL.split("\n");
     const bill = join(scratch, "usd-bill.csv");
     writeFileSync(bill, `${[`${header},BillingCurrency`, ...rows.map((row) => `${row},USD`)].join("\n")}\n`);
-    const run = await runMain([
-      "evaluate",
-      bill,
-      "--edition",
-      "2.5.0",
+    await evaluated250(bill, [
       "-o",
       join(scratch, "usd-lines.csv"),
       "--report",
@@ -282,7 +273,6 @@ describe("a bill in USD and a price list", () => {
       "--what-if",
       join(scratch, "usd-what-if.csv"),
     ]);
-    if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
     listed = parse(readFileSync(join(scratch, "usd-what-if.csv"), "utf8"), { columns: true }) as Row[];
     listedReport = readFileSync(join(scratch, "usd-report.html"), "utf8");
   }, 180_000);

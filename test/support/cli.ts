@@ -109,6 +109,13 @@ export type OutputRow = Record<string, string>;
  */
 export const runMain241 = (args: readonly string[]) => runMain([...args, "--edition", "2.4.1"]);
 
+/** `evaluate <bill> --edition 2.5.0 [options]` in this process; a run that does not end 0 thrown with its stderr. */
+export async function evaluated250(bill: string, options: readonly string[]): Promise<CliRun> {
+  const run = await runMain(["evaluate", bill, "--edition", "2.5.0", ...options]);
+  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
+  return run;
+}
+
 /** `evaluate <input> --output <output> [options]` in edition 2.4.1, which ends 0: its stderr and written lines. */
 export async function evaluatedLines(
   input: string,

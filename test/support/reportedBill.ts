@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { GroupCube, OverTime } from "../../src/output/reportParts/model.js";
-import { runMain } from "./cli.js";
+import { evaluated250 } from "./cli.js";
 
 export interface ReportedData {
   readonly cube: GroupCube;
@@ -22,17 +22,6 @@ export function reportDataOf(file: string): ReportedData {
 /** `bill` evaluated with a report (`<bill>.html`, its lines `<bill>.out.csv`), `extra` options besides. */
 export async function reportedBill(bill: string, extra: readonly string[] = []): Promise<ReportedData> {
   const report = `${bill}.html`;
-  const run = await runMain([
-    "evaluate",
-    bill,
-    "--edition",
-    "2.5.0",
-    "-o",
-    `${bill}.out.csv`,
-    "--report",
-    report,
-    ...extra,
-  ]);
-  if (run.code !== 0) throw new Error(run.stderr);
+  await evaluated250(bill, ["-o", `${bill}.out.csv`, "--report", report, ...extra]);
   return reportDataOf(report);
 }

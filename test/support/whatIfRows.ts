@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { runMain } from "./cli.js";
+import { evaluated250 } from "./cli.js";
 
 export type WhatIfRow = Record<string, string>;
 
@@ -19,17 +19,7 @@ export async function whatIfRows(
   if (list !== undefined) process.env.PRICE_LIST = list;
   try {
     const out = join(scratch, `${name}-what-if.csv`);
-    const run = await runMain([
-      "evaluate",
-      bill,
-      "--edition",
-      "2.5.0",
-      "-o",
-      join(scratch, `${name}.csv`),
-      "--what-if",
-      out,
-    ]);
-    if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr}`);
+    await evaluated250(bill, ["-o", join(scratch, `${name}.csv`), "--what-if", out]);
     return parse(readFileSync(out, "utf8"), { columns: true }) as WhatIfRow[];
   } finally {
     if (before === undefined) delete process.env.PRICE_LIST;
