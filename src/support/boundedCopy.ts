@@ -1,11 +1,22 @@
+import { statfsSync } from "node:fs";
 import { Transform } from "node:stream";
 
 /*
  * Temporary copies counted as they are written (a workbook read from a pipe, a series' copy with
- * LF line ends): each stops at its bound, named, rather than when the disk is full. (A run of the
- * /evaluate page is bounded from outside too: its folder and each file it writes,
- * src/evaluationProcess/runWatch.ts.)
+ * LF line ends): each stops at its bound, named, rather than when the disk is full; and the room a
+ * copy whose size is known first leaves on its disk (an archive's file, a bill's written lines'
+ * copy). (A run of the /evaluate page is bounded from outside too: its folder and each file it
+ * writes, src/evaluationProcess/runWatch.ts.)
  */
+
+/** Room left on a temporary folder's disk once a copy is there: the run's outputs need some. */
+export const SPARE_BYTES = 256 * 1024 * 1024;
+
+/** Bytes a folder's disk has free for an unprivileged writer. */
+export function freeBytes(folder: string): number {
+  const disk = statfsSync(folder);
+  return disk.bavail * disk.bsize;
+}
 
 /** The bytes passed through, the stream failing with `refusal()` at the first byte past `maxBytes`. */
 export function byteBound(maxBytes: number, refusal: () => Error): Transform {

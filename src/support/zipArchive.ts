@@ -1,8 +1,9 @@
-import { createWriteStream, statfsSync, type WriteStream } from "node:fs";
+import { createWriteStream, type WriteStream } from "node:fs";
 import { join } from "node:path";
 import type { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl, { type Entry } from "yauzl";
+import { freeBytes, SPARE_BYTES } from "./boundedCopy.js";
 import { printable } from "./terminalText.js";
 
 /*
@@ -22,7 +23,7 @@ export class ArchiveRefusal extends Error {}
 export const ZIP_LIMITS = {
   entries: 10_000,
   /** Room left on the unpacking folder's disk once the file is there: the outputs need some. */
-  spareBytes: 256 * 1024 * 1024,
+  spareBytes: SPARE_BYTES,
 } as const;
 
 /** A bill's file by its ending: a text, gzipped, Parquet or JSON. */
@@ -105,12 +106,6 @@ function unreadable(archive: string, error: unknown): ArchiveRefusal {
       ? `${archive}: the ZIP archive is damaged or cut short (${message}); nothing read`
       : `${archive}: the ZIP archive is compressed by method ${method[1]}, which is not read here (deflate is): unzip it and give the file`,
   );
-}
-
-/** Bytes a folder's disk has free for an unprivileged writer. */
-function freeBytes(folder: string): number {
-  const disk = statfsSync(folder);
-  return disk.bavail * disk.bsize;
 }
 
 /** What unpacking is given besides the archive. */

@@ -69,6 +69,17 @@ describe("the written lines' copy", () => {
     expect(existsSync(copy.path ?? "")).toBe(false);
   });
 
+  it("is not made where the folder's disk has not the CSV's size to spare: the CSV is read", async () => {
+    const file = join(scratch, "lines-room.csv");
+    writeFileSync(file, csvText());
+    const target: WrittenFile = { file, format: "csv" };
+    const tight = () => 256 * 1024 * 1024 + 1_000;
+    const roomy = () => 256 * 1024 * 1024 + 1_000_000;
+    expect(await withReadCopy(connection, target, scratch, async (source) => source, tight)).toBe(target);
+    const copied = await withReadCopy(connection, target, scratch, async (source) => source, roomy);
+    expect(copied.copy).toBeDefined();
+  });
+
   it("is not made of a Parquet output, nor without a folder", async () => {
     const parquet: WrittenFile = { file: join(scratch, "lines.parquet"), format: "parquet" };
     const csv: WrittenFile = { file: join(scratch, "lines.csv"), format: "csv" };

@@ -6,7 +6,7 @@
  * the stages import nothing of the report, which reads them).
  */
 
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { runOnOneThread, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
@@ -19,6 +19,7 @@ import type { BillReportData } from "../../output/billReport.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import type { EditionContext } from "../../service/open.js";
+import { freeBytes, SPARE_BYTES } from "../../support/boundedCopy.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
 import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery, withQueries } from "../queries.js";
 import { billName } from "../reading/layout.js";
@@ -143,19 +144,24 @@ const COPY_READ_BUFFER = 8 * 1024 * 1024;
 
 /**
  * `use` on the written lines (`target`), read from a Parquet copy of a CSV's cells made in `folder`
- * (null: none), removed after. A run makes one where it reads its CSV back several times
- * (readsMonths: the report's data alone reads it a dozen times): each read of the CSV parses every
- * line again, 0.9 to 1.0 CPU s on 200,000 lines of a 100-column CUR 2.0 gzipped, where the copy
- * took 3 s once and each read of it 13 to 31 ms (bench/README.md, "The written lines read back
- * from a copy").
+ * (null: none) where its disk has room, removed after. A run makes one where it reads its CSV back
+ * several times (readsMonths: the report's data alone reads it a dozen times): each read of the
+ * CSV parses every line again, 0.9 to 1.0 CPU s on 200,000 lines of a 100-column CUR 2.0
+ * gzipped, where the copy took 3 s once and each read of it 13 to 31 ms (bench/README.md, "The
+ * written lines read back from a copy").
  */
 export async function withReadCopy<T>(
   connection: DuckDBConnection,
   target: WrittenFile,
   folder: string | null,
   use: (source: WrittenFile) => Promise<T>,
+  free: (folder: string) => number = freeBytes,
 ): Promise<T> {
   if (folder === null || target.format !== "csv") return use(target);
+  // The copy is smaller than the CSV it copies (11.9 MB against 22 MB of gzipped CSV at 200,000
+  // wide lines): where the disk has not the CSV's size to spare besides SPARE_BYTES, the lines are
+  // read from the CSV as they are.
+  if (statSync(target.file).size > free(folder) - SPARE_BYTES) return use(target);
   const copy = join(folder, "written-lines.parquet");
   try {
     await runOnOneThread(
