@@ -18,6 +18,15 @@ export function freeBytes(folder: string): number {
   return disk.bavail * disk.bsize;
 }
 
+/** Whether a folder's disk holds `bytes` more and SPARE_BYTES still (`free`: its free bytes). */
+export function hasSpaceFor(
+  folder: string,
+  bytes: number,
+  free: (folder: string) => number = freeBytes,
+): boolean {
+  return bytes <= free(folder) - SPARE_BYTES;
+}
+
 /** The bytes passed through, the stream failing with `refusal()` at the first byte past `maxBytes`. */
 export function byteBound(maxBytes: number, refusal: () => Error): Transform {
   let bytes = 0;

@@ -4,9 +4,10 @@
  * from a Parquet file of the run's scratch folder. Here each bill's written lines are read back
  * both ways, the table's by the count the file holds and the file's by a count past the bound,
  * from the written CSV itself and from the run's Parquet copy of it (withReadCopy, which the run
- * itself reads), and every report equals the run's own, value for value.
+ * itself reads), and where no folder has room for the file, from the written lines at each read:
+ * every report equals the run's own, value for value.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -14,7 +15,7 @@ import { evaluateBillingExport } from "../../src/billing/bill.js";
 import { isBillingFormatName } from "../../src/billing/formats/knownFormats.js";
 import { writtenReportData } from "../../src/billing/report/reportData.js";
 import { withReadCopy } from "../../src/billing/stages/write.js";
-import { withDescribedLines } from "../../src/billing/stages/writtenLines.js";
+import { reportLinesFolder, withDescribedLines } from "../../src/billing/stages/writtenLines.js";
 import type { WrittenFile } from "../../src/billing/writtenFile.js";
 import { openDatabase } from "../../src/duckdb/database.js";
 import { billingRequest, billingTermsOf } from "./support.js";
@@ -49,24 +50,43 @@ describe("the report's lines, kept in a table or in a file", () => {
       const db = await openDatabase();
       try {
         const target = { file: output, format: "csv", gzip: false } as const;
-        const readBack = (count: number, source: WrittenFile = target) =>
+        const readBack = (count: number, source: WrittenFile = target, folder: string | null = db.scratch) =>
           withDescribedLines(
             db.connection,
-            { ...source, header: layout.header, renamed: new Map(), input, count, scratch: db.scratch },
+            { ...source, header: layout.header, renamed: new Map(), input, count, scratch: folder },
             (described) => writtenReportData(db.connection, described, made.criteria),
           );
         const kept = await readBack(written);
         const inAFile = await readBack(IN_A_FILE);
+        const readAgain = await readBack(IN_A_FILE, target, null);
         const copied = await withReadCopy(db.connection, target, db.scratch, async (source) => {
           expect(source.copy).toBeDefined();
           return [await readBack(written, source), await readBack(IN_A_FILE, source)];
         });
         expect(kept).toEqual(made);
         expect(inAFile).toEqual(made);
+        expect(readAgain).toEqual(made);
         expect(copied).toEqual([made, made]);
       } finally {
         db.close();
       }
     },
   );
+
+  it("are written to the run's folder only where its disk has room for their estimate besides 256 MiB", () => {
+    const file = join(FIXTURES, "cur-whole-bill.csv");
+    const lines = { file, count: 100_000, scratch };
+    // The written lines' bytes and eight for each of the 20 numbers of each line
+    const estimate = statSync(file).size + 100_000 * 20 * 8;
+    const spare = 256 * 1024 * 1024;
+    expect(reportLinesFolder(lines, 20, () => spare + estimate)).toBe(scratch);
+    expect(reportLinesFolder(lines, 20, () => spare + estimate - 1)).toBeNull();
+    // The copy's size where the run made one, not the CSV's
+    const copy = join(FIXTURES, "focus-1.0.csv");
+    const withCopy = { ...lines, copy };
+    const copied = statSync(copy).size + 100_000 * 20 * 8;
+    expect(reportLinesFolder(withCopy, 20, () => spare + copied)).toBe(scratch);
+    expect(reportLinesFolder(withCopy, 20, () => spare + copied - 1)).toBeNull();
+    expect(reportLinesFolder({ ...lines, scratch: null }, 20, () => Number.MAX_SAFE_INTEGER)).toBeNull();
+  });
 });

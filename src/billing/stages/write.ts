@@ -19,7 +19,7 @@ import type { BillReportData } from "../../output/billReport.js";
 import { FORMULA_FIRST_CHARACTERS, NUMBER } from "../../output/csv.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
 import type { EditionContext } from "../../service/open.js";
-import { freeBytes, SPARE_BYTES } from "../../support/boundedCopy.js";
+import { freeBytes, hasSpaceFor } from "../../support/boundedCopy.js";
 import { removedUnlessKept } from "../../support/outputFile.js";
 import { BILL_GRID_QUERIES, gridSourceColumn, impactsQuery, withQueries } from "../queries.js";
 import { billName } from "../reading/layout.js";
@@ -161,7 +161,7 @@ export async function withReadCopy<T>(
   // The copy is smaller than the CSV it copies (11.9 MB against 22 MB of gzipped CSV at 200,000
   // wide lines): where the disk has not the CSV's size to spare besides SPARE_BYTES, the lines are
   // read from the CSV as they are.
-  if (statSync(target.file).size > free(folder) - SPARE_BYTES) return use(target);
+  if (!hasSpaceFor(folder, statSync(target.file).size, free)) return use(target);
   const copy = join(folder, "written-lines.parquet");
   try {
     await runOnOneThread(

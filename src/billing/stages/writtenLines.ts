@@ -8,13 +8,14 @@
  * given: the report reads them, it writes nothing of its own into the lines).
  */
 
-import { rmSync } from "node:fs";
+import { rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
 import { runOnOneThread } from "../../duckdb/database.js";
 import { identifier, literal } from "../../duckdb/sqlText.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
+import { freeBytes, hasSpaceFor } from "../../support/boundedCopy.js";
 import { linesQueryOf, usageQueryOf } from "../formats/format.js";
 import {
   BILLING_FORMATS,
@@ -187,8 +188,11 @@ export interface DescribedLines extends Omit<WrittenLines, "criteria"> {
   readonly text: ReadonlySet<string>;
   /** How many lines the file holds. */
   readonly count: number;
-  /** The run's folder of temporary files: a large bill's report's lines (withReportLines). */
-  readonly scratch: string;
+  /**
+   * The run's folder of temporary files, where a large bill's report's lines may be written
+   * (withReportLines); null: nowhere, each read of them reads the written lines.
+   */
+  readonly scratch: string | null;
 }
 
 /** Described lines with every criterion the run wrote, as the report reads them. */
@@ -229,7 +233,8 @@ export async function withDescribedLines<T>(
  * (about 40 to 70 KB of SQL: 12 to 30 ms each on a small bill; 50,000 lines of a wide CUR 2.0 with
  * a report, 17.2 against 12.6 CPU s). In a table (REPORT_LINES) where the file holds
  * KEPT_REPORT_LINES at most; a larger bill's in a Parquet file of the run's scratch folder, written
- * on one thread, so that nothing the size of the bill is held in memory.
+ * on one thread, so that nothing the size of the bill is held in memory, where its disk has room
+ * (reportLinesFolder), else read from the written lines at each read.
  */
 export async function withReportLines<T>(
   connection: DuckDBConnection,
@@ -249,13 +254,35 @@ export async function withReportLines<T>(
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_start_second END AS period_start,
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
        FROM (${sqlQuery("evaluate/billing_periods.sql")})`;
-  if (written.count > KEPT_REPORT_LINES) return withLinesFile(connection, lines, written.scratch, use);
+  if (written.count > KEPT_REPORT_LINES) {
+    const folder = reportLinesFolder(written, columns.length - DIMENSION_COLUMNS.length + 2);
+    return folder === null ? use(lines) : withLinesFile(connection, lines, folder, use);
+  }
   try {
     await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS ${lines}`);
     return await use(`SELECT * FROM ${REPORT_LINES}`);
   } finally {
     await connection.run(`DROP TABLE IF EXISTS ${REPORT_LINES}`);
   }
+}
+
+/**
+ * The folder a large bill's report's lines are written to: the run's scratch folder where its disk
+ * has room for them besides SPARE_BYTES, else null (each of the report's reads then reads the
+ * written lines again, slower, writing nothing). Their file's size is taken as the written lines'
+ * own (the copy's where the run made one: the text cells the report's dimensions are read from)
+ * and eight bytes for each of their `numbers` on each line, above every file measured: 74 MB for
+ * 200,000 lines of the widest CUR 2.0 whose file took 9.1 MB, 32 MB for 120,000 daily FOCUS
+ * lines (4.9 MB), 16 MB for 80,000 Azure lines (3.9 MB).
+ */
+export function reportLinesFolder(
+  written: Pick<DescribedLines, "file" | "copy" | "count" | "scratch">,
+  numbers: number,
+  free: (folder: string) => number = freeBytes,
+): string | null {
+  if (written.scratch === null) return null;
+  const bytes = statSync(written.copy ?? written.file).size + written.count * numbers * 8;
+  return hasSpaceFor(written.scratch, bytes, free) ? written.scratch : null;
 }
 
 /** `use` on the rows of `lines` written to a Parquet file in `folder`, removed after. */
