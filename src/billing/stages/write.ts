@@ -9,7 +9,7 @@
 import { mkdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { runOnOneThread, SUMS_MEMORY_LIMIT } from "../../duckdb/database.js";
+import { runOnOneThread, SUMS_MEMORY_LIMIT, withParquetFile } from "../../duckdb/database.js";
 import { exactSumParts, finishedSums } from "../../duckdb/exactSum.js";
 import { FileReadError } from "../../duckdb/readErrors.js";
 import { identifier, literal } from "../../duckdb/sqlText.js";
@@ -134,12 +134,10 @@ export async function writeOutputs(
 const readsMonths = (request: BillingRequest, parts: number) => parts >= 2 || request.report === true;
 
 /**
- * The copy's row groups and the CSV reader's buffer, small: the writer holds a row group of every
- * column, and DuckDB's reader 32 MiB buffers. On 200,000 lines of a 100-column CUR 2.0 (one
- * thread), the copy alone peaked at 345 MB resident with 30,720 lines a group and the default
- * buffer, 172 MB with these (a read alone 207 MB, 141 MB with the buffer).
+ * The copy's CSV reader's buffer, small: DuckDB's reader holds 32 MiB buffers. On 200,000 lines of
+ * a 100-column CUR 2.0, a read alone peaked at 207 MB resident with its default, 141 MB with this
+ * (the copy's row groups: withParquetFile's).
  */
-const COPY_ROW_GROUP = 2_048;
 const COPY_READ_BUFFER = 8 * 1024 * 1024;
 
 /**
@@ -163,16 +161,9 @@ export async function withReadCopy<T>(
   // read from the CSV as they are.
   if (!hasSpaceFor(folder, statSync(target.file).size, free)) return use(target);
   const copy = join(folder, "written-lines.parquet");
-  try {
-    await runOnOneThread(
-      connection,
-      `COPY (SELECT * FROM ${writtenSource(target, COPY_READ_BUFFER)}) TO ${literal(copy)}
-       (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${COPY_ROW_GROUP})`,
-    );
-    return await use({ ...target, copy });
-  } finally {
-    rmSync(copy, { force: true });
-  }
+  return withParquetFile(connection, `SELECT * FROM ${writtenSource(target, COPY_READ_BUFFER)}`, copy, () =>
+    use({ ...target, copy }),
+  );
 }
 
 /**

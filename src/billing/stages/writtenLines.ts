@@ -8,10 +8,10 @@
  * given: the report reads them, it writes nothing of its own into the lines).
  */
 
-import { rmSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join } from "node:path";
 import type { DuckDBConnection } from "@duckdb/node-api";
-import { runOnOneThread } from "../../duckdb/database.js";
+import { withParquetFile } from "../../duckdb/database.js";
 import { identifier, literal } from "../../duckdb/sqlText.js";
 import { impactColumn } from "../../output/columns.js";
 import type { ReportCriterion } from "../../output/reportParts/model.js";
@@ -179,9 +179,6 @@ const REPORT_LINES = "report_lines";
  */
 const KEPT_REPORT_LINES = 50_000;
 
-/** The report's lines' file past KEPT_REPORT_LINES: row groups small, as the written lines' copy's. */
-const REPORT_LINES_ROW_GROUP = 2_048;
-
 /** The written lines described once for the readers of their periods (withDescribedLines). */
 export interface DescribedLines extends Omit<WrittenLines, "criteria"> {
   /** The written file's text columns (a map is text in CSV). */
@@ -255,8 +252,13 @@ export async function withReportLines<T>(
          CASE WHEN billing_period_end_second > billing_period_start_second THEN billing_period_end_second END AS period_end
        FROM (${sqlQuery("evaluate/billing_periods.sql")})`;
   if (written.count > KEPT_REPORT_LINES) {
+    // Every column but the dimensions is a number, and so are the two periods
     const folder = reportLinesFolder(written, columns.length - DIMENSION_COLUMNS.length + 2);
-    return folder === null ? use(lines) : withLinesFile(connection, lines, folder, use);
+    if (folder === null) return use(lines);
+    const file = join(folder, "report-lines.parquet");
+    return withParquetFile(connection, lines, file, () =>
+      use(`SELECT * FROM read_parquet(${literal(file)})`),
+    );
   }
   try {
     await connection.run(`CREATE OR REPLACE TEMP TABLE ${REPORT_LINES} AS ${lines}`);
@@ -283,25 +285,6 @@ export function reportLinesFolder(
   if (written.scratch === null) return null;
   const bytes = statSync(written.copy ?? written.file).size + written.count * numbers * 8;
   return hasSpaceFor(written.scratch, bytes, free) ? written.scratch : null;
-}
-
-/** `use` on the rows of `lines` written to a Parquet file in `folder`, removed after. */
-async function withLinesFile<T>(
-  connection: DuckDBConnection,
-  lines: string,
-  folder: string,
-  use: (lines: string) => Promise<T>,
-): Promise<T> {
-  const file = join(folder, "report-lines.parquet");
-  try {
-    await runOnOneThread(
-      connection,
-      `COPY (${lines}) TO ${literal(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${REPORT_LINES_ROW_GROUP})`,
-    );
-    return await use(`SELECT * FROM read_parquet(${literal(file)})`);
-  } finally {
-    rmSync(file, { force: true });
-  }
 }
 
 /**
