@@ -85,11 +85,16 @@ export async function runAll(connection: DuckDBConnection, statements: readonly 
  * width: where the command's time goes"); a copy of 2,048-line row groups ran out of it too
  * ("The written lines read back from a copy").
  */
-export async function runOnOneThread(connection: DuckDBConnection, copy: string) {
+export function runOnOneThread(connection: DuckDBConnection, copy: string) {
+  return onOneThread(connection, () => connection.run(copy));
+}
+
+/** `work`'s statements on one thread of `connection`, its threads set back after. */
+export async function onOneThread<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
   const threads = await connection.runAndReadAll("SELECT current_setting('threads') AS threads");
   await connection.run("SET threads = 1");
   try {
-    return await connection.run(copy);
+    return await work();
   } finally {
     await connection.run(`SET threads = ${Number(threads.getRowObjects()[0].threads)}`);
   }

@@ -2,7 +2,8 @@
  * The written lines' Parquet copy (src/billing/stages/write.ts, withReadCopy) reads back as the CSV
  * it copies: every column's name, every cell (an empty cell, a quoted empty text, the text NULL,
  * blanks kept, quotes, a line break, letters of any script), every line in its order past the
- * copy's row groups, gzipped or not; a Parquet output is read as it is; the copy is gone after.
+ * copy's row groups, gzipped or not; a Parquet output is read as it is; the copy is gone after;
+ * without the copy (no space for it), the CSV is read on one thread.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -76,6 +77,11 @@ describe("the written lines' copy", () => {
     const tight = () => 256 * 1024 * 1024 + 1_000;
     const roomy = () => 256 * 1024 * 1024 + 1_000_000;
     expect(await withReadCopy(connection, target, scratch, async (source) => source, tight)).toBe(target);
+    // The CSV read without its copy is read on one thread, the connection's two given back after
+    const threads = async () =>
+      Number((await connection.runAndReadAll("SELECT current_setting('threads') AS t")).getRowObjects()[0].t);
+    expect(await withReadCopy(connection, target, scratch, threads, tight)).toBe(1);
+    expect(await threads()).toBe(2);
     const copied = await withReadCopy(connection, target, scratch, async (source) => source, roomy);
     expect(copied.copy).toBeDefined();
   });
