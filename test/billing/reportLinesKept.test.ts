@@ -7,7 +7,7 @@
  * itself reads), and where no folder has room for the file, from the written lines at each read:
  * every report equals the run's own, value for value.
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -18,6 +18,7 @@ import { withReadCopy } from "../../src/billing/stages/write.js";
 import { reportLinesFolder, withDescribedLines } from "../../src/billing/stages/writtenLines.js";
 import type { WrittenFile } from "../../src/billing/writtenFile.js";
 import { openDatabase } from "../../src/duckdb/database.js";
+import { publicExport } from "../support/publicExports.js";
 import { billingRequest, billingTermsOf } from "./support.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "report-lines-kept-"));
@@ -88,5 +89,52 @@ describe("the report's lines, kept in a table or in a file", () => {
     expect(reportLinesFolder(withCopy, 20, () => spare + copied)).toBe(scratch);
     expect(reportLinesFolder(withCopy, 20, () => spare + copied - 1)).toBeNull();
     expect(reportLinesFolder({ ...lines, scratch: null }, 20, () => Number.MAX_SAFE_INTEGER)).toBeNull();
+  });
+
+  it("give the report of 20,000 lines of the FinOps Foundation's sample as its run made it, read from its CSV without a copy", async () => {
+    // The sample's 1,000 lines twenty times: past the CSV reader's one buffer, so two threads read
+    // it; its tags make the facts' candidates some 170 JSON reads a line, and two threads over the
+    // CSV ran out of the report's 300 MB (one thread, or the Parquet copy, did not)
+    const sample = readFileSync(publicExport("focus-1.0-finops-sample.csv"), "utf8");
+    const [header, ...rows] = sample.trimEnd().split("\n");
+    const bill = join(scratch, "finops-20000.csv");
+    writeFileSync(bill, [header, ...Array.from({ length: 20 }, () => rows).flat(), ""].join("\n"));
+    const output = join(scratch, "finops-20000.out.csv");
+    const request = billingRequest(bill, output, { report: true });
+    const summary = await evaluateBillingExport(billingTermsOf("2.4.1"), request);
+    const made = summary.report;
+    const layout = request.layout;
+    const input = summary.format.name;
+    if (made === null || layout?.kind !== "csv" || !isBillingFormatName(input)) throw new Error("no report");
+    const written = summary.groups.reduce((sum, group) => sum + group.lines, 0);
+    expect(written).toBe(20 * rows.length);
+    const db = await openDatabase();
+    try {
+      const target = { file: output, format: "csv", gzip: false } as const;
+      const read = await withReadCopy(
+        db.connection,
+        target,
+        db.scratch,
+        async (source) => {
+          expect(source.copy).toBeUndefined();
+          return withDescribedLines(
+            db.connection,
+            {
+              ...source,
+              header: layout.header,
+              renamed: new Map(),
+              input,
+              count: written,
+              scratch: db.scratch,
+            },
+            (described) => writtenReportData(db.connection, described, made.criteria),
+          );
+        },
+        () => 0,
+      );
+      expect(read).toEqual(made);
+    } finally {
+      db.close();
+    }
   });
 });

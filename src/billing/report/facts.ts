@@ -75,13 +75,19 @@ export async function factColumns(
           .join(" + ");
   const cells = kept.map((column, index) => `{c: ${index}, v: ${valueCell(column.expression)}}`);
   // Each value's sum kept in a table DuckDB may spill, then each column's largest taken by a top-N:
-  // a window over a column of a million values (an account a line) held them all
+  // a window over a column of a million values (an account a line) held them all. Each sum exact,
+  // as every sum of the report's: a plain SUM's last bit follows the threads' split of the lines,
+  // and with it the order of two values of equal sums (the sample's tags twenty times over read
+  // `BostonAI` before `OrlandoDesign` on one thread, after it on two)
   await connection.run(
     `CREATE OR REPLACE TEMP TABLE ${FACT_VALUE_SUMS} AS
-     SELECT cell.c AS c, cell.v AS v, SUM(w) AS w FROM (
-       SELECT unnest([${cells.join(", ")}]) AS cell, ${weight} AS w
-       FROM ${sourceOf(written)} WHERE status = 'evaluated')
-     GROUP BY cell`,
+     ${finishedSums(
+       `SELECT cell.c AS c, cell.v AS v, ${exactSumParts("w", "w")} FROM (
+          SELECT unnest([${cells.join(", ")}]) AS cell, ${weight} AS w
+          FROM ${sourceOf(written)} WHERE status = 'evaluated')
+        GROUP BY cell`,
+       ["w"],
+     )}`,
   );
   const tops = kept.map(() => [] as string[]);
   const counts = kept.map((column) => column.values);
